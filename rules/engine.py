@@ -1,0 +1,206 @@
+"""The match interface shared by every engine: turns, checked actions, rounds, results, views, records.
+
+A ``Match`` is a whole game at one table (one or more rounds). Each engine supplies a ``Round`` (one deal
+played out) and the scoring of rounds into game points. The checked public API is
+``to_move`` / ``legal_actions`` / ``apply`` / ``is_over`` / ``view`` / ``record``; search uses the round's
+``clone`` / ``legal_fast`` / ``apply_fast``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rules.actions import Action, IllegalAction, RulesError
+from rules.cards import Card
+
+RECORD_FORMAT = 1
+
+
+class Round:
+    """One deal played out. Subclasses implement the game; the base only names the interface."""
+
+    n: int
+    dealer: int
+
+    def to_move(self) -> int | None:
+        """The seat that must act, or ``None`` when the round is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to move."""
+        raise NotImplementedError
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalAction`` with a clear reason when ``action`` is not legal now."""
+        raise NotImplementedError
+
+    def apply_checked(self, action: Action) -> list[dict]:
+        """Apply a legal action (already checked) and return the events it caused."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """True when the round has ended."""
+        return self.to_move() is None
+
+    def deal_json(self) -> dict:
+        """The deal in record form."""
+        raise NotImplementedError
+
+
+def cards_json(cs) -> list[str]:
+    """Cards in record form."""
+    return [str(Card(c)) for c in cs]
+
+
+def parse_cards(items, what: str) -> list[Card]:
+    """Cards from record form, with an error naming ``what`` on bad input."""
+    if not isinstance(items, list):
+        raise RulesError(f"{what} must be a list of cards")
+    try:
+        return [Card.parse(x) for x in items]
+    except ValueError as e:
+        raise RulesError(f"{what}: {e}") from None
+
+
+DealSource = Callable[[int, int], dict]
+"""``deals(round_index, dealer) -> deal in record form``: replays a stored deal instead of shuffling."""
+
+
+class Match:
+    """A game at one table: one or more rounds, scored into game points per seat."""
+
+    game: str = ""
+    player_counts: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        players: int,
+        options: dict | None = None,
+        seed: int = 0,
+        *,
+        first_dealer: int | None = None,
+        deals: DealSource | None = None,
+    ) -> None:
+        if players not in self.player_counts:
+            counts = ", ".join(str(p) for p in self.player_counts)
+            raise RulesError(f"{self.game} is played by {counts} players, not {players}")
+        self.n = players
+        self.options = self.validate_options(players, options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._deals = deals
+        self.rounds: list[dict] = []
+        """Finished and current rounds in record form (``dealer``, ``deal``, ``actions``, ``result``)."""
+        self.totals = [0] * players
+        self.over = False
+        self.winners: list[int] = []
+        dealer = players - 1 if first_dealer is None else first_dealer
+        if not 0 <= dealer < players:
+            raise RulesError(f"first dealer must be a seat 0..{players - 1}")
+        self.round: Round = self._start_round(dealer)
+
+    # ----- to implement per game -----
+    @classmethod
+    def validate_options(cls, players: int, options: dict | None) -> dict:
+        """Validated options with defaults."""
+        raise NotImplementedError
+
+    def new_round(self, dealer: int, deal: dict | None) -> Round:
+        """A round dealt by ``dealer``: from ``deal`` (record form) when given, else shuffled by ``self.rng``."""
+        raise NotImplementedError
+
+    def score_round(self, rnd: Round) -> dict:
+        """The round's ``result`` entry; must include ``game_points`` per seat for this round."""
+        raise NotImplementedError
+
+    def match_finished(self) -> bool:
+        """After a round has been scored: has the match ended?"""
+        raise NotImplementedError
+
+    def match_winners(self) -> list[int]:
+        """Seats of the winning side once the match is over; empty on a draw."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None):
+        """What ``seat`` may see (``None``: the public view, what any spectator sees)."""
+        raise NotImplementedError
+
+    # ----- shared machinery -----
+    def _start_round(self, dealer: int) -> Round:
+        deal = self._deals(len(self.rounds), dealer) if self._deals else None
+        rnd = self.new_round(dealer, deal)
+        self.rounds.append({"dealer": dealer, "deal": rnd.deal_json(), "actions": []})
+        return rnd
+
+    def to_move(self) -> int | None:
+        """The seat that must act now, or ``None`` when the match is over."""
+        return None if self.over else self.round.to_move()
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move (empty when the match is over)."""
+        return [] if self.over else self.round.legal_actions()
+
+    def is_over(self) -> bool:
+        """True when the match has ended."""
+        return self.over
+
+    def apply(self, action: Action, seat: int | None = None) -> list[dict]:
+        """Check and apply ``action`` (by ``seat`` when given); return the events it caused.
+
+        Raises ``IllegalAction`` with a clear reason and leaves the state unchanged when it is not allowed."""
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        mover = self.round.to_move()
+        if seat is not None and seat != mover:
+            raise IllegalAction(f"it is not your turn: seat {mover} is to play, not seat {seat}")
+        self.round.check(action)
+        events = self.round.apply_checked(action)
+        self.rounds[-1]["actions"].append(action.to_json(mover))
+        if self.round.is_over():
+            events.extend(self._finish_round())
+        return events
+
+    def note(self, entry: dict) -> None:
+        """Add an informational entry (``{"seat": s, "timeout": true}``, ``leave``) to the current round."""
+        self.rounds[-1]["actions"].append(dict(entry))
+
+    def _finish_round(self) -> list[dict]:
+        result = self.score_round(self.round)
+        self.rounds[-1]["result"] = result
+        for s, gp in enumerate(result["game_points"]):
+            self.totals[s] += gp
+        events: list[dict] = [{"type": "round_over", "round": len(self.rounds) - 1, "result": result}]
+        if self.match_finished():
+            self.over = True
+            self.winners = self.match_winners()
+            events.append({"type": "match_over", "game_points": list(self.totals), "winners": list(self.winners)})
+        else:
+            self.round = self._start_round((self.round.dealer + 1) % self.n)
+            events.append({"type": "round_start", "round": len(self.rounds) - 1, "dealer": self.round.dealer})
+        return events
+
+    def result(self) -> dict | None:
+        """The match result (``game_points`` totals per seat and ``winners``), or ``None`` while playing."""
+        if not self.over:
+            return None
+        return {"game_points": list(self.totals), "winners": list(self.winners)}
+
+    def record(self, seats: list[dict] | None = None, **extra: Any) -> dict:
+        """The game record of ARCHITECTURE.md (also for a game still in progress: no top-level result)."""
+        rec: dict = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "players": self.n,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": seats or [{"name": f"seat {i}", "ai": None} for i in range(self.n)],
+            "rounds": [dict(r, actions=list(r["actions"])) for r in self.rounds],
+        }
+        if self.over:
+            rec["result"] = self.result()
+        rec.update(extra)
+        return rec

@@ -1,0 +1,93 @@
+"""Table options: their specifications, validation with clear errors, and normalisation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from rules.actions import OptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its allowed values (default first), or a parser for free values, and the player
+    counts it applies to (``None``: every count the game supports)."""
+
+    name: str
+    values: tuple[str, ...]
+    players: tuple[int, ...] | None = None
+    parse: Callable[[str], object] | None = None
+    describe: str = ""
+    """How the allowed values read in an error, when they are not a plain list."""
+    values_by_players: Mapping[int, tuple[str, ...]] | None = None
+
+    def allowed(self, players: int) -> tuple[str, ...]:
+        """Allowed values for a player count."""
+        if self.values_by_players and players in self.values_by_players:
+            return self.values_by_players[players]
+        return self.values
+
+    def default(self, players: int) -> object:
+        """The default value for a player count."""
+        v = self.allowed(players)[0]
+        return self.parse(v) if self.parse else v
+
+
+def parse_timer(text: str) -> object:
+    """``off`` or a whole number of seconds from 15 to 600."""
+    t = str(text).strip().lower()
+    if t == "off":
+        return "off"
+    if t.isdigit() and 15 <= int(t) <= 600:
+        return int(t)
+    raise ValueError
+
+
+TURN_TIMER = OptionSpec(
+    "turn_timer", ("120", "off"), parse=parse_timer, describe="120 (default), any whole number 15-600, or off"
+)
+TEAM_CHAT = ("after_first_trick", "after_first_round", "off")
+
+
+def validate(game: str, specs: Mapping[str, OptionSpec], players: int, given: Mapping[str, object] | None) -> dict:
+    """Check ``given`` against ``specs`` and return every option of this player count, with defaults.
+
+    Raises ``OptionError`` naming the option and its allowed values."""
+    given = dict(given or {})
+    out: dict = {}
+    for name, raw in given.items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(sorted(n for n, s in specs.items() if s.players is None or players in s.players))
+            raise OptionError(f"unknown option {name!r} for {game}; options are: {known}")
+        if spec.players is not None and players not in spec.players:
+            counts = ", ".join(str(p) for p in spec.players)
+            raise OptionError(f"option {name!r} applies only to {game} with {counts} players, not {players}")
+        allowed = spec.allowed(players)
+        text = str(raw).strip().lower() if not isinstance(raw, bool) else ("on" if raw else "off")
+        if spec.parse is not None:
+            try:
+                out[name] = spec.parse(text)
+            except ValueError:
+                raise OptionError(f"bad value {raw!r} for option {name!r}; allowed: {spec.describe}") from None
+        else:
+            if text not in allowed:
+                raise OptionError(
+                    f"bad value {raw!r} for option {name!r} with {players} players; allowed: {', '.join(allowed)}"
+                )
+            out[name] = text
+    for name, spec in specs.items():
+        if name not in out and (spec.players is None or players in spec.players):
+            out[name] = spec.default(players)
+    return out
+
+
+def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
+    """Parse ``k=v`` command-line pairs into a dict; raises ``OptionError`` on a malformed pair."""
+    out: dict[str, str] = {}
+    for p in pairs or []:
+        if "=" not in p:
+            raise OptionError(f"options are written name=value, got {p!r}")
+        k, v = p.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
