@@ -1,0 +1,214 @@
+"""``python -m bot arena``: seeded games between agents, with statistics and optional records.
+
+Each deal is played once per rotation of the agents over the seats (in team games, over the teams), so the
+luck of the deal cancels out: with two agents in 2-player Briscola every deal is played twice, seats swapped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from bot.i18n import _
+from rules.ai import make_agent
+from rules.engine import Match
+from rules.options import parse_option_args
+from rules.records import game_class, new_game
+
+
+@dataclass
+class AgentStats:
+    """Results of one agent over an arena run."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: list[float] = field(default_factory=list)
+    """Game points per seat-game."""
+    move_ms: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict:
+        """The figures the arena prints."""
+        lo, hi = wilson(self.wins, self.wins + self.losses)
+        decisive = self.wins + self.losses
+        return {
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": self.wins / decisive if decisive else None,
+            "ci95": [lo, hi],
+            "mean_game_points": statistics.fmean(self.points) if self.points else None,
+            "ms_median": percentile(self.move_ms, 50),
+            "ms_p95": percentile(self.move_ms, 95),
+        }
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float | None, float | None]:
+    """95% Wilson score interval of a proportion k/n; ``(None, None)`` when n is 0."""
+    if n == 0:
+        return None, None
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The q-th percentile (nearest rank) of values, ``None`` when empty."""
+    if not values:
+        return None
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, math.ceil(q / 100 * len(s)) - 1))
+    return s[k]
+
+
+def seat_agents(match: Match, agents: list[str], rotation: int) -> list[str]:
+    """The agent of each seat: agents cycle over the sides (teams, or single seats), shifted by ``rotation``."""
+    sides = getattr(match, "sides", None) or tuple((s,) for s in range(match.n))
+    out = [""] * match.n
+    for i, side in enumerate(sides):
+        for s in side:
+            out[s] = agents[(i + rotation) % len(agents)]
+    return out
+
+
+def stat_groups(match: Match, names: list[str], rotations: int) -> dict[str, list[int]]:
+    """Seats counted together: per agent when the agents differ; per side when one agent plays every seat
+    (self-play), labelled ``name (side k)``."""
+    groups: dict[str, list[int]] = {}
+    if rotations > 1:
+        for s, name in enumerate(names):
+            groups.setdefault(name, []).append(s)
+        return groups
+    sides = getattr(match, "sides", None) or tuple((s,) for s in range(match.n))
+    for i, side in enumerate(sides):
+        groups[f"{names[side[0]]} (side {i + 1})"] = list(side)
+    return groups
+
+
+def play_match(match: Match, agents: list, rngs: list[random.Random], times: list[list[float]] | None = None) -> None:
+    """Play ``match`` to the end: each seat's agent chooses from that seat's view only."""
+    auto = getattr(match, "auto_action", None)
+    while not match.is_over():
+        forced = auto() if auto else None
+        seat = match.to_move()
+        if forced is not None:
+            match.apply(forced, seat)
+            continue
+        view = match.view(seat)
+        t0 = time.perf_counter()
+        action = agents[seat].choose(view, rngs[seat])
+        if times is not None:
+            times[seat].append((time.perf_counter() - t0) * 1000)
+        match.apply(action, seat)
+
+
+def run(
+    game: str,
+    players: int,
+    agent_names: list[str],
+    games: int,
+    seed: int,
+    options: dict,
+    records: str | None = None,
+    time_ms: int = 200,
+    progress: bool = False,
+) -> dict:
+    """Play the arena and return the summary as a dict (the ``--json`` output)."""
+    cls = game_class(game)
+    cls(players, options, 0)  # validates the player count and the options before any game is played
+    instances = {name: make_agent(name) for name in dict.fromkeys(agent_names)}
+    rotations = len(agent_names) if len(set(agent_names)) > 1 else 1
+    stats: dict[str, AgentStats] = {}
+    if records:
+        os.makedirs(records, exist_ok=True)
+    total = games * rotations
+    done = 0
+    for g in range(games):
+        deal_seed = seed * 1_000_003 + g
+        for rot in range(rotations):
+            match = new_game(game, players, options, deal_seed)
+            names = seat_agents(match, agent_names, rot)
+            rngs = [random.Random(f"{deal_seed}:{rot}:{s}") for s in range(players)]
+            times: list[list[float]] = [[] for _ in range(players)]
+            play_match(match, [instances[n] for n in names], rngs, times)
+            result = match.result() or {"winners": [], "game_points": [0] * players}
+            winners = set(result["winners"])
+            for label, seats in stat_groups(match, names, rotations).items():
+                st = stats.setdefault(label, AgentStats())
+                if not winners:
+                    st.draws += 1
+                elif winners & set(seats):
+                    st.wins += 1
+                else:
+                    st.losses += 1
+                st.points.extend(result["game_points"][s] for s in seats)
+                for s in seats:
+                    st.move_ms.extend(times[s])
+            if records:
+                seats_info = [{"name": f"{names[s]} {s}", "ai": names[s]} for s in range(players)]
+                path = os.path.join(records, f"{game}-{players}p-{seed}-{g:05d}-{rot}.json")
+                with open(path, "w", encoding="utf-8") as f:
+                    json.dump(match.record(seats_info), f, separators=(",", ":"))
+            done += 1
+            if progress:
+                width = 30
+                filled = width * done // total
+                print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    return {
+        "game": game,
+        "players": players,
+        "options": new_game(game, players, options, 0).options,
+        "agents": {name: st.summary() for name, st in stats.items()},
+        "games": total,
+        "deals": games,
+        "seed": seed,
+        "time_ms": time_ms,
+    }
+
+
+def _fmt(x, pct: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{100 * x:.1f}%" if pct else f"{x:.2f}"
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the arena from the command line."""
+    agent_names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not agent_names:
+        print(_("error: --agents needs at least one agent name"), file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print(_("error: --games must be at least 1"), file=sys.stderr)
+        return 2
+    options = parse_option_args(args.option)
+    summary = run(
+        args.game, args.players, agent_names, args.games, args.seed, options, args.records, args.time_ms,
+        progress=sys.stderr.isatty() and not args.json,
+    )
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(_("{game}, {players} players, {games} games from {deals} deals, seed {seed}").format(**summary))
+    header = f"{'agent':<18} {'wins':>6} {'draws':>6} {'losses':>6} {'win rate':>9} {'95% CI':>15} " \
+             f"{'mean pts':>9} {'ms med':>8} {'ms p95':>8}"
+    print(header)
+    for name, s in summary["agents"].items():
+        lo, hi = s["ci95"]
+        ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
+        print(f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} "
+              f"{ci:>15} {_fmt(s['mean_game_points']):>9} {_fmt(s['ms_median']):>8} {_fmt(s['ms_p95']):>8}")
+    if args.records:
+        print(_("records written to {dir}").format(dir=args.records))
+    return 0

@@ -1,0 +1,104 @@
+"""``python -m bot bench``: speed of the engines (random full games per second) on one core."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from bot.i18n import _
+from rules.records import new_game
+
+DEFAULT_SECONDS = 2.0
+
+
+def _fast_briscola(players: int) -> Callable[[random.Random], None]:
+    from rules.briscola import BriscolaRound
+
+    options = {"trump_exchange": "off", "conquest": "off"}
+
+    def one(rng: random.Random) -> None:
+        r = BriscolaRound.deal(players, players - 1, rng, options)
+        choice = rng.choice
+        while not r.done:
+            r.apply_fast(choice(r.legal_fast()))
+
+    return one
+
+
+def _fast_chiamata() -> Callable[[random.Random], None]:
+    from rules.chiamata import PASS_MOVE, ChiamataRound
+
+    options = {"bidding": "rank", "kitty": "off"}
+
+    def one(rng: random.Random) -> None:
+        while True:
+            r = ChiamataRound.deal(4, rng, options)
+            while not r.done:
+                moves = r.legal_fast()
+                # in the auction pass half the time, so auctions end as at a table
+                m = PASS_MOVE if r.phase == "auction" and rng.random() < 0.5 else rng.choice(moves)
+                r.apply_fast(m)
+            if not r.passed_out:
+                return
+
+    return one
+
+
+def _checked(game: str, players: int) -> Callable[[random.Random], None]:
+    def one(rng: random.Random) -> None:
+        m = new_game(game, players, {}, rng.randrange(1 << 30))
+        while not m.is_over():
+            m.apply(rng.choice(m.legal_actions()), m.to_move())
+
+    return one
+
+
+def benchmarks() -> dict[str, Callable[[random.Random], None]]:
+    """Named benchmarks: each plays one random full game."""
+    out = {
+        "briscola2-fast": _fast_briscola(2),
+        "briscola4-fast": _fast_briscola(4),
+        "chiamata-fast": _fast_chiamata(),
+        "briscola2-checked": _checked("briscola", 2),
+        "briscola4-checked": _checked("briscola", 4),
+        "chiamata-checked": _checked("chiamata", 5),
+    }
+    try:
+        from rules import cicera  # noqa: F401
+    except ImportError:
+        return out
+    out["cicera-checked"] = _checked("cicera", 4)
+    return out
+
+
+def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple[int, float]:
+    """Play ``games`` games (or as many as fit in ``DEFAULT_SECONDS`` when 0); return (games, seconds)."""
+    rng = random.Random(seed)
+    for _ in range(20):  # warm-up
+        fn(rng)
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        fn(rng)
+        n += 1
+        elapsed = time.perf_counter() - t0
+        if (games and n >= games) or (not games and elapsed >= DEFAULT_SECONDS):
+            return n, elapsed
+
+
+def main(args: argparse.Namespace) -> int:
+    """Print games per second for each benchmark."""
+    marks = benchmarks()
+    if args.only:
+        if args.only not in marks:
+            print(_("error: unknown benchmark {name!r}; benchmarks are: {names}").format(
+                name=args.only, names=", ".join(marks)))
+            return 2
+        marks = {args.only: marks[args.only]}
+    print(f"{'benchmark':<22} {'games':>8} {'seconds':>8} {'games/s':>10}")
+    for name, fn in marks.items():
+        n, secs = measure(fn, args.seed, args.games)
+        print(f"{name:<22} {n:>8} {secs:>8.2f} {n / secs:>10.0f}")
+    return 0
