@@ -1,0 +1,1 @@
+"""Tavolo's application layer: CLI, configuration, logging, table service, storage, ratings and i18n."""

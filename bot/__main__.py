@@ -1,0 +1,143 @@
+"""Tavolo's command line: ``python -m bot [run | arena | replay | bench]``."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Sequence
+
+from bot.i18n import _
+from rules.actions import RulesError
+
+log = logging.getLogger(__name__)
+
+GAMES = ("briscola", "chiamata", "cicera")
+NO_TOKEN = _(
+    "No Discord bot token. Put DISCORD_TOKEN=<your token> in .env (copy .env.example); "
+    "create a bot and copy its token at https://discord.com/developers/applications "
+    "(your app → Bot → Reset Token)."
+)
+
+
+def error(message: str) -> int:
+    """Print ``error: message`` to stderr and return the usage-error status."""
+    print(_("error: {message}").format(message=message), file=sys.stderr)
+    return 2
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Start the Discord bot with the settings from the environment and .env."""
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+    from bot.logging_setup import setup_logging
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}" for problem in exc.errors()
+        )
+        return error(_("bad configuration in the environment or .env: {problems}").format(problems=problems))
+    token = settings.token()
+    if token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+
+    import aiohttp
+    import discord
+
+    from bot.app import create_bot
+
+    setup_logging(settings.log_level)
+    bot = create_bot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print(_("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env."), file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(_("Discord refused a privileged intent that Tavolo asked for; enable it for the bot."), file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as exc:
+        print(_("Cannot reach Discord ({problem}); check the network connection.").format(problem=exc), file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Play AI agents against each other and report the results."""
+    from bot import arena
+
+    return arena.main(args)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-check game records."""
+    from bot import replay
+
+    return replay.main(args)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run the speed benchmarks."""
+    from bot import bench
+
+    return bench.main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with its subcommands; each sets ``args.handler``."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
+    parser.set_defaults(handler=cmd_run)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help=_("start the Discord bot (the default)"))
+    run.set_defaults(handler=cmd_run)
+
+    arena = sub.add_parser("arena", help=_("play AI agents against each other"))
+    arena.add_argument("--game", required=True, choices=GAMES)
+    arena.add_argument("--players", type=int, required=True, metavar="N")
+    arena.add_argument(
+        "--agents",
+        default="random",
+        metavar="A[,B...]",
+        help=_("agent names, one per seat or cycled (default: random)"),
+    )
+    arena.add_argument("--games", type=int, default=100, metavar="K", help=_("number of games (default: 100)"))
+    arena.add_argument("--seed", type=int, default=1, metavar="S", help=_("first seed (default: 1)"))
+    arena.add_argument(
+        "--time-ms", type=int, default=200, metavar="T", help=_("thinking time per move in ms (default: 200)")
+    )
+    arena.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
+    arena.add_argument("--records", metavar="DIR", help=_("write a JSON record of every game to DIR"))
+    arena.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    arena.set_defaults(handler=cmd_arena)
+
+    replay = sub.add_parser("replay", help=_("re-check game records"))
+    replay.add_argument("files", nargs="+", metavar="FILE")
+    replay.set_defaults(handler=cmd_replay)
+
+    bench = sub.add_parser("bench", help=_("run the speed benchmarks"))
+    bench.add_argument("--games", type=int, default=0, metavar="N", help=_("games per benchmark (0: the default)"))
+    bench.add_argument("--seed", type=int, default=1, metavar="S")
+    bench.add_argument("--only", metavar="NAME", help=_("run only this benchmark"))
+    bench.set_defaults(handler=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` (default: the process arguments), run the subcommand and return its exit status."""
+    args = build_parser().parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args) or 0
+    except RulesError as exc:
+        return error(str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Settings from the environment and a ``.env`` file in the current directory."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+log = logging.getLogger(__name__)
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class Settings(BaseSettings):
+    """Tavolo's configuration. Environment variables take precedence over ``.env``; empty values count as unset."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
+    """The bot token; None when not configured."""
+    database: Path = Field(default=Path("tavolo.sqlite3"), validation_alias="TAVOLO_DATABASE")
+    """The SQLite database file."""
+    log_level: LogLevel = Field(default="INFO", validation_alias="TAVOLO_LOG_LEVEL")
+    """The root log level."""
+    dev_guild: int | None = Field(default=None, validation_alias="TAVOLO_DEV_GUILD")
+    """A guild to sync slash commands to at once; None syncs them globally."""
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_case_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("discord_token", mode="after")
+    @classmethod
+    def _blank_token_is_none(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        return SecretStr(value.get_secret_value().strip())
+
+    def token(self) -> str | None:
+        """The bot token as plain text, or None when it is missing."""
+        return self.discord_token.get_secret_value() if self.discord_token else None

@@ -1,0 +1,1 @@
+"""Tavolo's pictures: pure functions from game views to PNG bytes, with Pillow."""
