@@ -76,7 +76,7 @@ def benchmarks() -> dict[str, Callable[[random.Random], None]]:
 def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple[int, float]:
     """Play ``games`` games (or as many as fit in ``DEFAULT_SECONDS`` when 0); return (games, seconds)."""
     rng = random.Random(seed)
-    for _ in range(20):  # warm-up
+    for _warm in range(20):
         fn(rng)
     n = 0
     t0 = time.perf_counter()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.actions import PASS, Action, IllegalAction, RulesError
-from rules.cards import POINTS, SUITS, STRENGTH_ORDER, Card, deck_40
+from rules.cards import POINTS, STRENGTH_ORDER, SUITS, Card, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.options import TURN_TIMER, OptionSpec, validate
 from rules.tricks import TrickState
