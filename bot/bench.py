@@ -46,6 +46,35 @@ def _fast_chiamata() -> Callable[[random.Random], None]:
     return one
 
 
+def _bare_briscola2(rng: random.Random) -> None:
+    """The baseline: 2-player Briscola as one bare loop with no engine structure (the yardstick of the
+    fast path; compare the two in the same run)."""
+    from rules.cards import POINTS, STRENGTH
+
+    deck = list(range(40))
+    rng.shuffle(deck)
+    hands = [deck[0:3], deck[3:6]]
+    trump = deck[6] % 4
+    stock = deck[7:] + [deck[6]]
+    pos, leader, pts = 0, 0, [0, 0]
+    choice = rng.choice
+    ids = [(c % 4) * 13 + (0, 1, 2, 3, 4, 5, 6, 10, 11, 12)[c // 4] for c in range(40)]
+    while hands[leader]:
+        a = choice(hands[leader])
+        hands[leader].remove(a)
+        other = 1 - leader
+        b = choice(hands[other])
+        hands[other].remove(b)
+        ia, ib = ids[a], ids[b]
+        if (b % 4 == a % 4 and STRENGTH[ib] > STRENGTH[ia]) or (b % 4 == trump and a % 4 != trump):
+            leader = other
+        pts[leader] += POINTS[ia] + POINTS[ib]
+        if pos < len(stock):
+            hands[leader].append(stock[pos])
+            hands[1 - leader].append(stock[pos + 1])
+            pos += 2
+
+
 def _checked(game: str, players: int) -> Callable[[random.Random], None]:
     def one(rng: random.Random) -> None:
         m = new_game(game, players, {}, rng.randrange(1 << 30))
@@ -58,6 +87,7 @@ def _checked(game: str, players: int) -> Callable[[random.Random], None]:
 def benchmarks() -> dict[str, Callable[[random.Random], None]]:
     """Named benchmarks: each plays one random full game."""
     out = {
+        "briscola2-bare-loop": _bare_briscola2,
         "briscola2-fast": _fast_briscola(2),
         "briscola4-fast": _fast_briscola(4),
         "chiamata-fast": _fast_chiamata(),
