@@ -293,6 +293,10 @@ class BriscolaRound(TrickState, Round):
                 events.append(self._conquest_event())
         return events
 
+    def deal_events(self) -> list[dict]:
+        """A conquest straight after the deal."""
+        return [self._conquest_event()] if self.conquest >= 0 else []
+
     def _conquest_event(self) -> dict:
         base = self.trump * 13
         return {"type": "conquest", "seat": self.conquest, "cards": cards_json(base + r for r in _CONQUEST_RANKS)}
@@ -349,8 +353,8 @@ class Briscola(Match):
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0, **kw) -> None:
         self.won_all = -1  # side that captured all 120 with high_score_bonus
-        super().__init__(players, options, seed, **kw)
         self.sides = sides_for(players)
+        super().__init__(players, options, seed, **kw)
 
     @classmethod
     def validate_options(cls, players: int, options: dict | None) -> dict:

@@ -48,6 +48,10 @@ class Round:
         """The deal in record form."""
         raise NotImplementedError
 
+    def deal_events(self) -> list[dict]:
+        """Events of the deal itself (a round can end at once, e.g. a Briscola conquest)."""
+        return []
+
 
 def cards_json(cs) -> list[str]:
     """Cards in record form."""
@@ -97,9 +101,11 @@ class Match:
         self.over = False
         self.winners: list[int] = []
         dealer = players - 1 if first_dealer is None else first_dealer
-        if not 0 <= dealer < players:
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise RulesError(f"first dealer must be a seat 0..{players - 1}")
-        self.round: Round = self._start_round(dealer)
+        self.round: Round
+        self.start_events = self._start_round(dealer)
+        """Events of the first deal (it may end the round at once)."""
 
     # ----- to implement per game -----
     @classmethod
@@ -128,11 +134,15 @@ class Match:
         raise NotImplementedError
 
     # ----- shared machinery -----
-    def _start_round(self, dealer: int) -> Round:
+    def _start_round(self, dealer: int) -> list[dict]:
         deal = self._deals(len(self.rounds), dealer) if self._deals else None
-        rnd = self.new_round(dealer, deal)
-        self.rounds.append({"dealer": dealer, "deal": rnd.deal_json(), "actions": []})
-        return rnd
+        self.round = self.new_round(dealer, deal)
+        self.rounds.append({"dealer": dealer, "deal": self.round.deal_json(), "actions": []})
+        events: list[dict] = [{"type": "round_start", "round": len(self.rounds) - 1, "dealer": dealer}]
+        if self.round.is_over():
+            events.extend(self.round.deal_events())
+            events.extend(self._finish_round())
+        return events
 
     def to_move(self) -> int | None:
         """The seat that must act now, or ``None`` when the match is over."""
@@ -155,6 +165,7 @@ class Match:
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         mover = self.round.to_move()
+        assert mover is not None, "a round that is over has been replaced by the next one"
         if seat is not None and seat != mover:
             raise IllegalAction(f"it is not your turn: seat {mover} is to play, not seat {seat}")
         self.round.check(action)
@@ -179,8 +190,7 @@ class Match:
             self.winners = self.match_winners()
             events.append({"type": "match_over", "game_points": list(self.totals), "winners": list(self.winners)})
         else:
-            self.round = self._start_round((self.round.dealer + 1) % self.n)
-            events.append({"type": "round_start", "round": len(self.rounds) - 1, "dealer": self.round.dealer})
+            events.extend(self._start_round((self.round.dealer + 1) % self.n))
         return events
 
     def result(self) -> dict | None:
