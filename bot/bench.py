@@ -75,6 +75,35 @@ def _bare_briscola2(rng: random.Random) -> None:
             pos += 2
 
 
+def _fast_cicera(rng: random.Random) -> None:
+    from rules.cicera import CiceraRound
+
+    r = CiceraRound.shuffled(3, rng)
+    choice = rng.choice
+    while r.to_move() is not None:
+        r.apply_fast(choice(r.legal_fast()))
+
+
+def capture_listing(seed: int, tables: int = 200, table_size: int = 25) -> tuple[float, float, float]:
+    """Milliseconds to list the capture choices of every card of the deck on random 25-card tables:
+    (median, 99th percentile, worst)."""
+    from rules.cards import deck_52
+    from rules.cicera import capture_choices
+
+    rng = random.Random(seed)
+    times = []
+    for _table in range(tables):
+        deck = deck_52()
+        rng.shuffle(deck)
+        table = deck[:table_size]
+        for c in deck_52():
+            t0 = time.perf_counter()
+            capture_choices(c, table)
+            times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    return times[len(times) // 2], times[int(len(times) * 0.99)], times[-1]
+
+
 def _checked(game: str, players: int) -> Callable[[random.Random], None]:
     def one(rng: random.Random) -> None:
         m = new_game(game, players, {}, rng.randrange(1 << 30))
@@ -99,6 +128,7 @@ def benchmarks() -> dict[str, Callable[[random.Random], None]]:
         from rules import cicera  # noqa: F401
     except ImportError:
         return out
+    out["cicera-fast"] = _fast_cicera
     out["cicera-checked"] = _checked("cicera", 4)
     return out
 
@@ -121,14 +151,21 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    if args.only:
+    if args.only == "cicera-capture-listing":
+        marks = {}
+    elif args.only:
         if args.only not in marks:
             print(_("error: unknown benchmark {name!r}; benchmarks are: {names}").format(
                 name=args.only, names=", ".join(marks)))
             return 2
         marks = {args.only: marks[args.only]}
-    print(f"{'benchmark':<22} {'games':>8} {'seconds':>8} {'games/s':>10}")
+    if marks:
+        print(f"{'benchmark':<22} {'games':>8} {'seconds':>8} {'games/s':>10}")
     for name, fn in marks.items():
         n, secs = measure(fn, args.seed, args.games)
         print(f"{name:<22} {n:>8} {secs:>8.2f} {n / secs:>10.0f}")
+    if not args.only or args.only == "cicera-capture-listing":
+        med, p99, worst = capture_listing(args.seed)
+        print(_("cicera capture listing, 25-card table, every card of the deck on 200 tables: "
+                "median {med:.3f} ms, p99 {p99:.3f} ms, worst {worst:.3f} ms").format(med=med, p99=p99, worst=worst))
     return 0

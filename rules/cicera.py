@@ -12,7 +12,6 @@ table cards, ``()`` to place the card. ``Action.play(card, take)`` is the checke
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
@@ -714,21 +713,3 @@ class Cicera(Match):
 
 GAME = Cicera
 
-
-def bench_capture_listing(tables: int = 200, table_size: int = 25, seed: int = 0) -> dict[str, float]:
-    """Time ``capture_choices`` for every card on random tables: mean and worst milliseconds per listing."""
-    rng = random.Random(seed)
-    worst = total = 0.0
-    count = 0
-    for _ in range(tables):
-        deck = deck_52()
-        rng.shuffle(deck)
-        table = deck[:table_size]
-        for c in deck_52():
-            t0 = time.perf_counter()
-            capture_choices(c, table)
-            dt = (time.perf_counter() - t0) * 1000.0
-            total += dt
-            worst = max(worst, dt)
-            count += 1
-    return {"listings": float(count), "mean_ms": total / count, "worst_ms": worst}
