@@ -159,6 +159,14 @@ class BriscolaRound(TrickState, Round):
         """Cards still to draw, the face-up briscola included."""
         return len(self.stock) + (0 if self.briscola_drawn else 1)
 
+    def briscola_drawer(self) -> int | None:
+        """The seat that drew the face-up briscola (the last in the last draw), ``None`` before."""
+        if not self.briscola_drawn:
+            return None
+        draws = (len(deck_for(self.n)) - HAND_SIZE * self.n) // self.n
+        winner = self.history[draws - 1][2]
+        return (winner - 1) % self.n
+
     def side_points(self) -> list[int]:
         """Card points captured by each side."""
         return [sum(self.captured[s] for s in side) for side in self.sides]
@@ -325,6 +333,10 @@ class BriscolaView:
     trump: str
     briscola: Card | None
     """The face-up briscola, ``None`` once drawn."""
+    face_up: Card
+    """The last face-up briscola, drawn or not (every seat saw it)."""
+    face_up_drawn_by: int | None
+    """The seat that drew the face-up briscola with the last draw, ``None`` before."""
     stock_count: int
     """Face-down cards left in the stock."""
     next_stock: Card | None
@@ -469,6 +481,8 @@ class Briscola(Match):
             leader=r.leader,
             trump="dcsb"[r.trump],
             briscola=None if r.briscola_drawn else Card(r.briscola),
+            face_up=Card(r.briscola),
+            face_up_drawn_by=r.briscola_drawer(),
             stock_count=len(r.stock),
             next_stock=Card(r.stock[-1]) if open_mode and r.stock else None,
             tricks=r.history_public(),

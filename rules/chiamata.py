@@ -282,6 +282,8 @@ class ChiamataRound(TrickState, Round):
                     rank = "2" if self.standing >= TARGET_BID else STRENGTH_ORDER[self.standing - RANK_BID]
                     where = f"of {SUITS[self.trump]} (the declared trump)" if self.trump >= 0 else "in any suit"
                     raise IllegalAction(f"call the rank you bid, {rank}, {where}")
+                if self.trump < 0:
+                    raise IllegalAction(f"{c} is not in the 40-card deck: call any card without 8, 9 or X")
                 raise IllegalAction(f"call a card of the declared trump suit {SUITS[self.trump]}")
             return CALL_MOVE + c
         if k != "play" or action.take is not None:
