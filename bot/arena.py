@@ -125,7 +125,7 @@ def run(
     """Play the arena and return the summary as a dict (the ``--json`` output)."""
     cls = game_class(game)
     cls(players, options, 0)  # validates the player count and the options before any game is played
-    instances = {name: make_agent(name) for name in dict.fromkeys(agent_names)}
+    instances = {name: make_agent(name, time_ms) for name in dict.fromkeys(agent_names)}
     rotations = len(agent_names) if len(set(agent_names)) > 1 else 1
     stats: dict[str, AgentStats] = {}
     if records:

@@ -1,11 +1,25 @@
-"""AI players. An agent receives only the view of its seat and returns one of ``view.legal``."""
+"""AI players. An agent receives only the view of its seat and returns one of ``view.legal``.
+
+Levels: ``random`` (uniform), ``greedy`` (the exactly defined baseline of docs/AI.md), ``easy`` (plays like
+greedy), ``medium`` (card-counting heuristics), ``hard`` (search over the hidden cards under a time budget).
+Each game has a module (``rules.ai.briscola``, ``rules.ai.chiamata``, ``rules.ai.cicera``) exposing
+``choose(level, view, rng, time_ms) -> Action``: a plain function of its arguments with no shared mutable
+state, so the service can run it in an executor.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Protocol
 
 from rules.actions import Action, RulesError
+
+LEVELS = ("easy", "medium", "hard")
+"""The levels a user can pick."""
+AGENT_NAMES = ("random", "greedy", *LEVELS)
+GAME_AI_MODULES = {"briscola": "rules.ai.briscola", "chiamata": "rules.ai.chiamata", "cicera": "rules.ai.cicera"}
+DEFAULT_TIME_MS = 200
 
 
 class Agent(Protocol):
@@ -23,17 +37,42 @@ class RandomAgent:
 
     name = "random"
 
+    def __init__(self, time_ms: int = DEFAULT_TIME_MS) -> None:
+        self.time_ms = time_ms
+
     def choose(self, view, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return rng.choice(view.legal)
 
 
-AGENTS: dict[str, type] = {"random": RandomAgent}
+class LevelAgent:
+    """An agent of a level, playing any game through that game's AI module."""
+
+    def __init__(self, name: str, time_ms: int = DEFAULT_TIME_MS) -> None:
+        self.name = name
+        self.time_ms = time_ms
+
+    def choose(self, view, rng: random.Random) -> Action:
+        """The level's choice for this view."""
+        return choose(self.name, view, rng, self.time_ms)
 
 
-def make_agent(name: str, **kw) -> Agent:
+def choose(level: str, view, rng: random.Random, time_ms: int = DEFAULT_TIME_MS) -> Action:
+    """The action an agent of ``level`` takes in ``view`` (a plain function: safe to run in an executor)."""
+    if not view.legal:
+        raise RulesError("this seat has nothing to do now")
+    if level == "random":
+        return rng.choice(view.legal)
+    if len(view.legal) == 1:
+        return view.legal[0]
+    module = importlib.import_module(GAME_AI_MODULES[view.game])
+    return module.choose("greedy" if level == "easy" else level, view, rng, time_ms)
+
+
+def make_agent(name: str, time_ms: int = DEFAULT_TIME_MS) -> Agent:
     """The agent of a name; ``RulesError`` lists the known names."""
-    cls = AGENTS.get(name)
-    if cls is None:
-        raise RulesError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}")
-    return cls(**kw)
+    if name == "random":
+        return RandomAgent(time_ms)
+    if name not in AGENT_NAMES:
+        raise RulesError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
+    return LevelAgent(name, time_ms)
