@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
     arena.add_argument("--records", metavar="DIR", help=_("write a JSON record of every game to DIR"))
     arena.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    arena.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help=_("processes sharing the deals (default: 1)")
+    )
     arena.set_defaults(handler=cmd_arena)
 
     replay = sub.add_parser("replay", help=_("re-check game records"))

@@ -14,7 +14,9 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 from bot.i18n import _
 from rules.ai import make_agent
@@ -32,7 +34,12 @@ class AgentStats:
     losses: int = 0
     points: list[float] = field(default_factory=list)
     """Game points per seat-game."""
+    rounds: list[int] = field(default_factory=list)
+    """Rounds of the game of each entry of ``points`` (Chiamata counts passed-out rounds too)."""
     move_ms: list[float] = field(default_factory=list)
+    calls: int = 0
+    """Chiamata: rounds this agent won the auction."""
+    call_wins: int = 0
 
     def summary(self) -> dict:
         """The figures the arena prints."""
@@ -45,6 +52,9 @@ class AgentStats:
             "win_rate": self.wins / decisive if decisive else None,
             "ci95": [lo, hi],
             "mean_game_points": statistics.fmean(self.points) if self.points else None,
+            "game_points_per_round": sum(self.points) / sum(self.rounds) if self.rounds else None,
+            "caller_success_rate": self.call_wins / self.calls if self.calls else None,
+            "calls": self.calls,
             "ms_median": percentile(self.move_ms, 50),
             "ms_p95": percentile(self.move_ms, 95),
         }
@@ -111,6 +121,59 @@ def play_match(match: Match, agents: list, rngs: list[random.Random], times: lis
         match.apply(action, seat)
 
 
+@dataclass(frozen=True)
+class ArenaSpec:
+    """What every game of an arena run shares."""
+
+    game: str
+    players: int
+    agent_names: tuple[str, ...]
+    seed: int
+    options: dict
+    records: str | None
+    time_ms: int
+
+    @property
+    def rotations(self) -> int:
+        """Plays of each deal: one per rotation of the agents, or one when a single agent plays every seat."""
+        return len(self.agent_names) if len(set(self.agent_names)) > 1 else 1
+
+
+def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
+    """Play deal ``g`` once per rotation; per game, what each stats group got (outcome, points, move times,
+    and in Chiamata the rounds it called and won)."""
+    instances = {name: make_agent(name, spec.time_ms) for name in dict.fromkeys(spec.agent_names)}
+    deal_seed = spec.seed * 1_000_003 + g
+    out = []
+    for rot in range(spec.rotations):
+        match = new_game(spec.game, spec.players, spec.options, deal_seed)
+        names = seat_agents(match, list(spec.agent_names), rot)
+        rngs = [random.Random(f"{deal_seed}:{rot}:{s}") for s in range(spec.players)]
+        times: list[list[float]] = [[] for _ in range(spec.players)]
+        play_match(match, [instances[n] for n in names], rngs, times)
+        result = match.result() or {"winners": [], "game_points": [0] * spec.players}
+        winners = set(result["winners"])
+        game_out: dict[str, dict] = {}
+        for label, seats in stat_groups(match, names, spec.rotations).items():
+            outcome = "draw" if not winners else "win" if winners & set(seats) else "loss"
+            called = [r for r in match.rounds if r.get("caller") is not None and r["caller"] in seats]
+            game_out[label] = {
+                "outcome": outcome,
+                "points": [result["game_points"][s] for s in seats],
+                "rounds": sum(1 for r in match.rounds if not r.get("result", {}).get("passed_out")),
+                "times": [t for s in seats for t in times[s]],
+                "calls": len(called),
+                "call_wins": sum(1 for r in called if r.get("success")),
+            }
+        out.append(game_out)
+        if spec.records:
+            seats_info = [{"name": f"{names[s]} {s}", "ai": names[s]} for s in range(spec.players)]
+            path = os.path.join(spec.records, f"{spec.game}-{spec.players}p-{spec.seed}-{g:05d}-{rot}.json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(match.record(seats_info), f, separators=(",", ":"))
+    return out
+
+
 def run(
     game: str,
     players: int,
@@ -121,48 +184,49 @@ def run(
     records: str | None = None,
     time_ms: int = 200,
     progress: bool = False,
+    jobs: int = 1,
 ) -> dict:
-    """Play the arena and return the summary as a dict (the ``--json`` output)."""
+    """Play the arena and return the summary as a dict (the ``--json`` output).
+
+    With ``jobs`` > 1 the deals are shared among that many processes; the games and figures are the same
+    (each deal has its own seeds), only the per-move times feel the other processes."""
     cls = game_class(game)
     cls(players, options, 0)  # validates the player count and the options before any game is played
-    instances = {name: make_agent(name, time_ms) for name in dict.fromkeys(agent_names)}
-    rotations = len(agent_names) if len(set(agent_names)) > 1 else 1
-    stats: dict[str, AgentStats] = {}
+    for name in dict.fromkeys(agent_names):
+        make_agent(name, time_ms)
+    spec = ArenaSpec(game, players, tuple(agent_names), seed, dict(options), records, time_ms)
     if records:
         os.makedirs(records, exist_ok=True)
-    total = games * rotations
+    stats: dict[str, AgentStats] = {}
     done = 0
-    for g in range(games):
-        deal_seed = seed * 1_000_003 + g
-        for rot in range(rotations):
-            match = new_game(game, players, options, deal_seed)
-            names = seat_agents(match, agent_names, rot)
-            rngs = [random.Random(f"{deal_seed}:{rot}:{s}") for s in range(players)]
-            times: list[list[float]] = [[] for _ in range(players)]
-            play_match(match, [instances[n] for n in names], rngs, times)
-            result = match.result() or {"winners": [], "game_points": [0] * players}
-            winners = set(result["winners"])
-            for label, seats in stat_groups(match, names, rotations).items():
-                st = stats.setdefault(label, AgentStats())
-                if not winners:
-                    st.draws += 1
-                elif winners & set(seats):
-                    st.wins += 1
-                else:
-                    st.losses += 1
-                st.points.extend(result["game_points"][s] for s in seats)
-                for s in seats:
-                    st.move_ms.extend(times[s])
-            if records:
-                seats_info = [{"name": f"{names[s]} {s}", "ai": names[s]} for s in range(players)]
-                path = os.path.join(records, f"{game}-{players}p-{seed}-{g:05d}-{rot}.json")
-                with open(path, "w", encoding="utf-8") as f:
-                    json.dump(match.record(seats_info), f, separators=(",", ":"))
-            done += 1
-            if progress:
-                width = 30
-                filled = width * done // total
-                print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr)
+    total = games * spec.rotations
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        results = pool.map(partial(play_deal, spec), range(games)) if pool else map(partial(play_deal, spec),
+                                                                                  range(games))
+        for deal_games in results:
+            for game_out in deal_games:
+                for label, got in game_out.items():
+                    st = stats.setdefault(label, AgentStats())
+                    if got["outcome"] == "win":
+                        st.wins += 1
+                    elif got["outcome"] == "loss":
+                        st.losses += 1
+                    else:
+                        st.draws += 1
+                    st.points.extend(got["points"])
+                    st.rounds.extend([got["rounds"]] * len(got["points"]))
+                    st.move_ms.extend(got["times"])
+                    st.calls += got["calls"]
+                    st.call_wins += got["call_wins"]
+                done += 1
+                if progress:
+                    width = 30
+                    filled = width * done // total
+                    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
     if progress:
         print(file=sys.stderr)
     return {
@@ -189,13 +253,16 @@ def main(args: argparse.Namespace) -> int:
     if not agent_names:
         print(_("error: --agents needs at least one agent name"), file=sys.stderr)
         return 2
+    if args.jobs < 1:
+        print(_("error: --jobs must be at least 1"), file=sys.stderr)
+        return 2
     if args.games < 1:
         print(_("error: --games must be at least 1"), file=sys.stderr)
         return 2
     options = parse_option_args(args.option)
     summary = run(
         args.game, args.players, agent_names, args.games, args.seed, options, args.records, args.time_ms,
-        progress=sys.stderr.isatty() and not args.json,
+        progress=sys.stderr.isatty() and not args.json, jobs=args.jobs,
     )
     if args.json:
         print(json.dumps(summary))
