@@ -79,8 +79,8 @@ class BriscolaRound(TrickState, Round):
         """The face-up card (drawn last)."""
         self.briscola_drawn = False
         self.can_exchange = False
-        self.exchanges: list[tuple[int, int, int]] = []
-        """Exchanges made: (seat, card given, briscola taken)."""
+        self.exchanges: list[tuple[int, int, int, int]] = []
+        """Exchanges made: (seat, card given, briscola taken, tricks played before it)."""
         self.conquest = -1
         """The seat that made a conquest, or -1."""
         self.exchange_on = options.get("trump_exchange") == "on"
@@ -197,7 +197,7 @@ class BriscolaRound(TrickState, Round):
             hand = self.hands[self.turn]
             hand.remove(c)
             hand.append(self.briscola)
-            self.exchanges.append((self.turn, c, self.briscola))
+            self.exchanges.append((self.turn, c, self.briscola, len(self.history)))
             self.briscola = c
             self.can_exchange = False
             return
@@ -346,8 +346,8 @@ class BriscolaView:
     tricks_won: tuple[int, ...]
     points: tuple[int, ...] | None
     """Card points captured by each side, only with ``show_points`` (or ``open``)."""
-    exchanges: tuple[tuple[int, Card, Card], ...]
-    """Trump exchanges so far: (seat, card given, briscola taken)."""
+    exchanges: tuple[tuple[int, Card, Card, int], ...]
+    """Trump exchanges so far: (seat, card given, briscola taken, tricks played before it)."""
     can_exchange: bool
     game_points: tuple[int, ...]
     match_over: bool
@@ -488,7 +488,7 @@ class Briscola(Match):
             tricks=r.history_public(),
             tricks_won=tuple(len(w) // self.n for w in r.won),
             points=tuple(r.side_points()) if opts["show_points"] == "on" or open_mode else None,
-            exchanges=tuple((s, Card(g), Card(t)) for s, g, t in r.exchanges),
+            exchanges=tuple((s, Card(g), Card(t), k) for s, g, t, k in r.exchanges),
             can_exchange=r.can_exchange and not r.done,
             game_points=tuple(self.totals),
             match_over=self.over,

@@ -10,10 +10,14 @@ import time
 
 from rules.actions import Action
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
-from rules.briscola import BriscolaRound, BriscolaView, deck_for, sides_for
+from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, sides_for
 from rules.cards import POINTS, STRENGTH
 from rules.tricks import EXCHANGE
 
+SAMPLES_PER_MS = 0.75
+"""Sampled deals per millisecond of budget: the number of samples is fixed by the budget, so a seeded game
+is reproducible; the clock only cuts a search that runs far past its budget (4 times, or half a second
+more), as on an overloaded machine."""
 EXACT_CARDS_2P = 8
 """2 players: below this many cards left in hands and stock, each sampled deal is solved exactly."""
 
@@ -51,7 +55,7 @@ def known_holdings(view: BriscolaView) -> dict[int, set[int]]:
     """Cards other seats are known to hold: taken in an exchange or drawn face up, and not played since."""
     played = {int(c) for _, cs, _ in view.tricks for _, c in cs} | {int(c) for _, c in view.trick}
     known: dict[int, set[int]] = {s: set() for s in range(view.players)}
-    for seat, _given, taken in view.exchanges:
+    for seat, _given, taken, _k in view.exchanges:
         known[seat].add(int(taken))
     if view.face_up_drawn_by is not None:
         known[view.face_up_drawn_by].add(int(view.face_up))
@@ -60,7 +64,7 @@ def known_holdings(view: BriscolaView) -> dict[int, set[int]]:
         if s == view.seat:
             known[s].clear()
         # a card given away in a later exchange is no longer held
-        for seat, given, _taken in view.exchanges:
+        for seat, given, _taken, _k in view.exchanges:
             if seat == s:
                 known[s].discard(int(given))
     for s, hand in view.visible_hands.items():
@@ -148,7 +152,7 @@ def round_from_view(view: BriscolaView, hands: list[list[int]], stock: list[int]
     r.briscola = int(view.face_up)
     r.briscola_drawn = view.briscola is None
     r.can_exchange = view.can_exchange
-    r.exchanges = [(s, int(g), int(t)) for s, g, t in view.exchanges]
+    r.exchanges = [(s, int(g), int(t), k) for s, g, t, k in view.exchanges]
     r.conquest = -1
     r.exchange_on = view.options.get("trump_exchange") == "on"
     r.conquest_on = False
@@ -176,6 +180,78 @@ def sample_hidden(view: BriscolaView, rng: random.Random) -> tuple[list[list[int
     return hands, pool[k:]
 
 
+INFERENCE_DEPTH = 4
+"""How many of a seat's latest plays weigh a sampled deal."""
+MODEL_ERROR = 0.35
+"""Probability the opponent model gives to a play that no reasonable policy would make."""
+
+
+def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
+    """Every play of this round in order: (seat, card, the trick's cards before it, its trick's index)."""
+    out = []
+    for k, (_lead, cs, _w) in enumerate(view.tricks):
+        prefix: list[int] = []
+        for seat, c in cs:
+            out.append((seat, int(c), list(prefix), k))
+            prefix.append(int(c))
+    prefix = []
+    for seat, c in view.trick:
+        out.append((seat, int(c), list(prefix), len(view.tricks)))
+        prefix.append(int(c))
+    return out
+
+
+def deal_weight(view: BriscolaView, hands: list[list[int]], rng: random.Random, plays=None) -> float:
+    """How well a sampled deal explains the other seats' latest plays.
+
+    For each hidden seat its hand is rebuilt backwards from the sampled one (undoing its plays, exchanges
+    and draws; which card came with a draw is chosen at random among those that could have); each of its
+    last plays is scored by a model of a reasonable player: the card ``heuristic_card`` or ``greedy_card``
+    would have chosen is likely, any other card much less so."""
+    n = view.players
+    trump = _trump(view)
+    side_of = _side_of(view)
+    draws_total = (len(deck_for(n)) - HAND_SIZE * n) // n
+    plays = _decisions(view) if plays is None else plays
+    weight = 1.0
+    for s in range(n):
+        if s == view.seat or s in view.visible_hands:
+            continue
+        hand = list(hands[s])
+        seen = 0
+        for seat, card, prefix, k in reversed(plays):
+            if seat != s:
+                continue
+            # undo what happened to this seat after trick k: exchanges, then the draw after trick k
+            for ex_seat, given, taken, at in view.exchanges:
+                if ex_seat == s and at > k and int(taken) in hand:
+                    hand.remove(int(taken))
+                    hand.append(int(given))
+            if k < draws_total and k < len(view.tricks) and hand:
+                if k == draws_total - 1 and view.face_up_drawn_by == s and int(view.face_up) in hand:
+                    hand.remove(int(view.face_up))
+                else:
+                    hand.pop(rng.randrange(len(hand)))
+            hand.append(card)
+            if len(hand) > 1:
+                partner = False
+                if prefix and n > 3:
+                    lead_seat = (seat - len(prefix)) % n
+                    w = (lead_seat + winning_index(prefix, trump)) % n
+                    partner = side_of[w] == side_of[s]
+                likely = {heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1),
+                          greedy_card(hand, prefix, trump)}
+                if card in likely:
+                    weight *= (1 - MODEL_ERROR) / len(likely)
+                else:
+                    weight *= MODEL_ERROR / (len(hand) - len(likely))
+            hand.remove(card)
+            seen += 1
+            if seen >= INFERENCE_DEPTH:
+                break
+    return weight
+
+
 def _policy_move(r: BriscolaRound) -> int:
     """The rollout policy on a full state: exchange when possible, else ``heuristic_card``."""
     hand = r.hands[r.turn]
@@ -184,17 +260,21 @@ def _policy_move(r: BriscolaRound) -> int:
         if ex:
             return EXCHANGE + ex[0]
     trick = r.trick
+    if not trick:
+        return heuristic_card(hand, trick, r.trump)
+    n = r.n
     partner = False
-    if trick:
-        w = (r.leader + winning_index(trick, r.trump)) % r.n
+    if n > 3:
+        w = (r.leader + winning_index(trick, r.trump)) % n
         partner = w != r.turn and r.side_of[w] == r.side_of[r.turn]
-    return heuristic_card(hand, trick, r.trump, partner, len(trick) == r.n - 1)
+    return heuristic_card(hand, trick, r.trump, partner, len(trick) == n - 1)
 
 
 def rollout(r: BriscolaRound) -> None:
     """Play the round to its end with the rollout policy."""
+    apply = r.apply_fast
     while not r.done:
-        r.apply_fast(_policy_move(r))
+        apply(_policy_move(r))
 
 
 def round_value(r: BriscolaRound, side: int, bonus: bool) -> float:
@@ -250,8 +330,9 @@ def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
 
 
 def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
-    """Determinized search: sample hidden cards, play each move out (exactly near the end in 2 players),
-    average over the samples under the time budget, and pick the best move."""
+    """Determinized search: sample hidden cards (weighted by how well they explain the other seats' latest
+    plays), play each move out with the rollout policy (solved exactly near the end in 2 players), average
+    over the samples, and pick the best move. ``time_ms`` sets the number of samples and caps the time."""
     moves: list[int] = []
     for a in view.legal:
         moves.append(EXCHANGE + int(a.card) if a.kind == "exchange" else int(a.card))
@@ -259,25 +340,29 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
         return view.legal[0]
     side = _side_of(view)[view.seat]
     bonus = view.options.get("high_score_bonus") == "on"
-    budget = time_ms / 1000.0
+    budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # a safety net, see SAMPLES_PER_MS
     t0 = time.perf_counter()
     totals = [0.0] * len(moves)
     samples = 0
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= EXACT_CARDS_2P
-    max_samples = 400 if not exact else 60
+    max_samples = max(8, int(time_ms * SAMPLES_PER_MS))
+    if exact:
+        max_samples = min(max_samples, 60)
+    plays = _decisions(view)
     while samples < max_samples:
         hands, stock = sample_hidden(view, rng)
+        w = deal_weight(view, hands, rng, plays) if INFERENCE_DEPTH else 1.0
         base = round_from_view(view, hands, stock)
         for i, m in enumerate(moves):
             r = base.clone()
             r.apply_fast(m)
             if exact:
                 pts = _exact(r, side, -1.0, 121.0)
-                totals[i] += (1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0
+                totals[i] += w * ((1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0)
             else:
                 rollout(r)
-                totals[i] += round_value(r, side, bonus)
+                totals[i] += w * round_value(r, side, bonus)
         samples += 1
         if time.perf_counter() - t0 > budget:
             break

@@ -42,6 +42,19 @@ def greedy_card(hand: list[int], trick: list[int] | tuple[int, ...], trump: int)
     return min(hand, key=lambda c: greedy_key(c, trump))
 
 
+def _table(f) -> list[list[int]]:
+    """``table[trump][card]`` for trump -1..3 (index 4 holds trump -1: no trump yet)."""
+    return [[f(c, t) for c in range(52)] for t in (0, 1, 2, 3, -1)]
+
+
+_CHEAP = _table(lambda c, t: (c // 13 == t) * 1000 + POINTS[c] * 20 + STRENGTH[c])
+"""Cheapest first: non-trumps before trumps, then fewest points, then weaker."""
+_LOAD = [POINTS[c] * 20 - STRENGTH[c] for c in range(52)]
+"""Richest first (for loading points on a partner's trick): most points, then the weaker card."""
+_RICH = [POINTS[c] * 20 + STRENGTH[c] for c in range(52)]
+"""Most points, then the stronger card."""
+
+
 def heuristic_card(
     hand: list[int],
     trick: list[int] | tuple[int, ...],
@@ -52,34 +65,46 @@ def heuristic_card(
     """A quick, strong policy (the rollout policy of search and the base of ``medium``).
 
     Leading: the cheapest card (a non-trump first). Following: when the partner is winning the trick, load
-    points on it (the richest non-trump) if nobody after can easily take it, else give the cheapest card;
-    otherwise win with the richest card of the led suit that wins; take with the cheapest trump when the
-    trick holds 10+ points (an ace or a three); else throw the cheapest non-trump."""
-    key = _cheap_key(trump)
+    points on it (the richest non-trump) if it is the last card or the partner's card is a trump or an ace or
+    a three, else give the cheapest card; otherwise win with the richest card of the led suit that wins; take
+    with the cheapest winning trump when the trick holds 10+ points; else throw the cheapest card."""
+    cheap = _CHEAP[trump].__getitem__
     if not trick:
-        return min(hand, key=key)
-    wi = winning_index(trick, trump)
-    best = trick[wi]
+        return min(hand, key=cheap)
+    best = trick[0]
+    best_trump = best // 13 == trump
+    at_stake = POINTS[best]
+    for i in range(1, len(trick)):
+        x = trick[i]
+        at_stake += POINTS[x]
+        if x // 13 == trump:
+            if not best_trump or STRENGTH[x] > STRENGTH[best]:
+                best, best_trump = x, True
+        elif not best_trump and x // 13 == best // 13 and STRENGTH[x] > STRENGTH[best]:
+            best = x
     if partner_winning:
-        if last_to_play or best // 13 == trump or STRENGTH[best] >= 9:
+        if last_to_play or best_trump or STRENGTH[best] >= 9:
             loads = [c for c in hand if c // 13 != trump]
             if loads:
-                return max(loads, key=lambda c: (POINTS[c], -STRENGTH[c]))
-        return min(hand, key=key)
+                return max(loads, key=_LOAD.__getitem__)
+        return min(hand, key=cheap)
     led = trick[0] // 13
-    same = [c for c in hand if c // 13 == led and beats(c, best, trump)]
-    if same and led != trump:
-        return max(same, key=lambda c: (POINTS[c], STRENGTH[c]))
-    at_stake = sum(POINTS[c] for c in trick)
+    if not best_trump:
+        sb = STRENGTH[best]
+        same = [c for c in hand if c // 13 == led and STRENGTH[c] > sb]
+        if same:
+            return max(same, key=_RICH.__getitem__)
     if at_stake >= 10:
-        trumps = [c for c in hand if c // 13 == trump and beats(c, best, trump)]
+        if best_trump:
+            sb = STRENGTH[best]
+            trumps = [c for c in hand if c // 13 == trump and STRENGTH[c] > sb]
+        else:
+            trumps = [c for c in hand if c // 13 == trump]
         if trumps:
-            return min(trumps, key=lambda c: (POINTS[c], STRENGTH[c]))
-    if same:
-        return min(same, key=lambda c: (POINTS[c], STRENGTH[c]))
-    return min(hand, key=key)
-
-
-def _cheap_key(trump: int):
-    """Cheapest first: non-trumps before trumps, then fewest points, then weaker."""
-    return lambda c: (c // 13 == trump, POINTS[c], STRENGTH[c])
+            return min(trumps, key=_RICH.__getitem__)
+    if best_trump and led == trump:
+        sb = STRENGTH[best]
+        same = [c for c in hand if c // 13 == trump and STRENGTH[c] > sb]
+        if same:
+            return min(same, key=_RICH.__getitem__)
+    return min(hand, key=cheap)
