@@ -38,7 +38,7 @@ SUIT_COLOURS: dict[str, dict[str, RGB]] = {
 
 SUIT_WORDS = {
     "italian": {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
-    "french": {"d": "\u2666", "c": "\u2665", "s": "\u2660", "b": "\u2663"},
+    "french": {"d": "Quadri", "c": "Cuori", "s": "Picche", "b": "Fiori"},
 }
 
 GOLD: RGB = (236, 186, 46)

@@ -69,6 +69,7 @@ LABELS: dict[str, str] = {
     "stock_empty": "Stock empty",
     "trump": "Trump",
     "briscola_card": "Briscola",
+    "briscola_drawn_by": "Briscola drawn by {name}",
     "trump_unknown": "Trump: not yet called",
     "to_move": "To play: {name}",
     "to_bid": "To bid: {name}",

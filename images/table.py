@@ -46,6 +46,7 @@ from images.common import (
     seat_ai,
     seat_name,
     seat_plate,
+    text_image,
 )
 from rules.briscola import BriscolaView
 from rules.cards import Card
@@ -189,7 +190,8 @@ def _draw_trick(canvas: Image.Image, view, faces: str, open_hands: bool) -> None
         paste_centered(canvas, card_image(c, faces, w), trick_centre(seat, view.players, open_hands))
 
 
-def _stock(canvas: Image.Image, y: float, view: BriscolaView, faces: str) -> float:
+def _stock(canvas: Image.Image, y: float, view: BriscolaView, faces: str, seats: Sequence[SeatInfo] | None,
+           ) -> float:
     """The face-up briscola and the stock pile with its count."""
     w = 76
     h = card_height(w)
@@ -205,7 +207,18 @@ def _stock(canvas: Image.Image, y: float, view: BriscolaView, faces: str) -> flo
             paste(canvas, card_image(view.next_stock, faces, w // 2), (sx + w / 4 + 2 * layers, y + h / 4))
         draw_text(canvas, (sx + w / 2, y + h + 4), label("stock", n=view.stock_count), 12, WHITE, True, anchor="mt")
     if view.briscola is None and not view.stock_count:
-        return _panel_line(canvas, y, label("stock_empty"), 14, MUTED)
+        face_up = getattr(view, "face_up", None)
+        drawer = getattr(view, "face_up_drawn_by", None)
+        if face_up is None:
+            return _panel_line(canvas, y, label("stock_empty"), 14, MUTED)
+        small = 48
+        paste(canvas, card_image(face_up, faces, small), (PANEL_X, y))
+        tx = PANEL_X + small + 10
+        draw_text(canvas, (tx, y + 4), label("stock_empty"), 14, WHITE, True, max_width=PANEL_W - small - 10)
+        if drawer is not None:
+            draw_text(canvas, (tx, y + 26), label("briscola_drawn_by", name=seat_name(seats, drawer)), 13, MUTED,
+                      max_width=PANEL_W - small - 10)
+        return y + card_height(small) + 12
     return y + h + 26
 
 
@@ -235,7 +248,7 @@ def _briscola(view: BriscolaView, seats: Sequence[SeatInfo] | None) -> Image.Ima
     y = _panel_line(canvas, y, label("briscola"), 21, WHITE, True)
     y = _panel_line(canvas, y, label("players", n=n) + " \u00b7 " + label("round", n=view.round + 1), 13, MUTED)
     y += 8
-    y = _stock(canvas, y, view, faces)
+    y = _stock(canvas, y, view, faces, seats)
     y = _trump_line(canvas, y, view.trump, faces)
     if view.to_move is not None:
         y = _panel_line(canvas, y, label("to_move", name=seat_name(seats, view.to_move)), 15, HIGHLIGHT, True)
@@ -262,6 +275,14 @@ def _bid_text(bid: str | int | None) -> str:
     return label("pass") if bid is None else label("bid", bid=bid)
 
 
+def _bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour: RGB) -> None:
+    """A bid or a pass, said at the table in front of the seat."""
+    t = text_image(text, 18, colour, True)
+    box = rounded_box((t.width + 28, t.height + 16), (*PANEL, 230), (*colour, 255), 2, 14)
+    paste_centered(canvas, box, centre)
+    paste_centered(canvas, t, centre)
+
+
 def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Image:
     canvas = _background().copy()
     faces = faces_of(view.options)
@@ -277,13 +298,12 @@ def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Ima
                 colours[s] = CALLER_COLOUR if s in (view.caller, view.partner) else DEFENDERS_COLOUR
     playing = view.phase in ("play", "over")
     for s in range(n):
-        bid_text = _bid_text(last_bid[s]) if s in last_bid else label("no_bid")
         bid_colour = MUTED
         if s == view.caller:
             bid_colour = CALLER_COLOUR
         elif s == view.standing_seat and view.caller is None:
             bid_colour = HIGHLIGHT
-        parts = [bid_text]
+        parts = [_bid_text(last_bid[s])] if s in last_bid else []
         if playing:
             parts.append(label("tricks_won", n=view.tricks_won[s]))
         else:
@@ -292,6 +312,10 @@ def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Ima
                            view.to_move == s, view.dealer == s)
         _seat_block(canvas, seat_centre(s, n), plate, None, faces)
     _draw_trick(canvas, view, faces, False)
+    if view.phase == "auction":
+        for s, bid in last_bid.items():
+            colour = HIGHLIGHT if s == view.standing_seat else MUTED
+            _bubble(canvas, trick_centre(s, n), _bid_text(bid), colour)
     y = 14.0
     y = _panel_line(canvas, y, label("chiamata"), 21, WHITE, True)
     y = _panel_line(canvas, y, label("round", n=view.round + 1), 13, MUTED)
