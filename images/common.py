@@ -423,9 +423,9 @@ def seat_plate(name: str, ai: str | None, colour: RGB, detail: str = "", detail_
         img.alpha_composite(badge, (right - bw + 4, 9))
         img.alpha_composite(badge_text, (right - bw + 8, 18 - badge_text.height // 2))
         right -= bw + 4
-    name_sprite = text_image(name, 15, WHITE, True, right - x)
-    img.alpha_composite(name_sprite, (x, 8))
+    name_sprite = text_image(name, 16, WHITE, True, right - x)
+    img.alpha_composite(name_sprite, (x, 7))
     if detail:
-        d = text_image(detail, 12, detail_colour, False, width - x - 8)
+        d = text_image(detail, 13, detail_colour, False, width - x - 8)
         img.alpha_composite(d, (x, 30))
     return img

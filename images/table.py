@@ -79,7 +79,7 @@ def seat_centre(seat: int, players: int) -> tuple[float, float]:
     return (CX + SEAT_RX * math.sin(a), CY + SEAT_RY * math.cos(a))
 
 
-TRICK_LAYOUT = {2: (90, 0.0, 112.0), 3: (90, 100.0, 130.0), 4: (90, 118.0, 112.0), 5: (80, 120.0, 130.0),
+TRICK_LAYOUT = {2: (100, 0.0, 112.0), 3: (100, 96.0, 130.0), 4: (100, 118.0, 112.0), 5: (80, 120.0, 130.0),
                 6: (80, 106.0, 136.0)}
 """Per player count: the width of the trick cards and the radii of the ellipse they lie on."""
 
@@ -87,8 +87,12 @@ TRICK_LAYOUT = {2: (90, 0.0, 112.0), 3: (90, 100.0, 130.0), 4: (90, 118.0, 112.0
 def _trick_layout(players: int, open_hands: bool) -> tuple[int, float, float]:
     """Card width and the radii of the trick positions."""
     w, rx, ry = TRICK_LAYOUT[players]
-    if open_hands:
-        rx, ry = rx * 0.9, ry * 0.86
+    if open_hands:  # the seats take more room: the trick comes closer (6 players: smaller cards)
+        rx = rx * 0.9
+        if players >= 5:
+            w, ry = 72, ry * 0.96
+        else:
+            ry = ry * 0.86
     return w, rx, ry
 
 
