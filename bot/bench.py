@@ -151,7 +151,7 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    if args.only == "cicera-capture-listing":
+    if args.only in ("cicera-capture-listing", "images"):
         marks = {}
     elif args.only:
         if args.only not in marks:
@@ -168,4 +168,8 @@ def main(args: argparse.Namespace) -> int:
         med, p99, worst = capture_listing(args.seed)
         print(_("cicera capture listing, 25-card table, every card of the deck on 200 tables: "
                 "median {med:.3f} ms, p99 {p99:.3f} ms, worst {worst:.3f} ms").format(med=med, p99=p99, worst=worst))
+    if not args.only or args.only == "images":
+        from bot import bench_images
+
+        bench_images.main(args)
     return 0
