@@ -1,0 +1,51 @@
+"""The samples script writes every sample; the picture benchmark reports every picture."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from images import samples
+
+
+def test_samples_are_written(tmp_path):
+    written = samples.write_samples(tmp_path)
+    names = {p.name for p in written}
+    for wanted in ("cards-italian.png", "cards-french.png", "table-briscola-6p.png", "table-chiamata-revealed.png",
+                   "table-cicera.png", "hand-briscola-4p.png", "hand-cicera.png", "summary-cicera.png"):
+        assert wanted in names
+    for path in written:
+        data = path.read_bytes()
+        img = Image.open(io.BytesIO(data))
+        assert img.format == "PNG" and img.width <= 1200
+        assert len(data) < 150 * 1024
+
+
+def test_sample_states_are_what_they_say():
+    v = samples.cicera_with_table(12).view(None)
+    assert len(v.table) == 12 and v.last_capture is not None
+    v = samples.chiamata_after_reveal().view(None)
+    assert v.partner is not None and v.called is not None
+    v = samples.briscola_mid_trick(6, {}, tricks=2, played=4).view(None)
+    assert v.players == 6 and len(v.trick) == 4 and len(v.tricks) == 2
+
+
+def test_card_sheets_hold_every_card():
+    from images.cards import card_height
+
+    italian = samples.card_sheet("italian", 40, 13)
+    french = samples.card_sheet("french", 40, 10)
+    # one suit a row, the back at the end of the first row
+    assert italian.size == (14 * 46 + 6, 4 * (card_height(40) + 6) + 6)
+    assert french.size == (11 * 46 + 6, 4 * (card_height(40) + 6) + 6)
+
+
+def test_picture_benchmark_reports_every_picture():
+    from bot import bench_images
+
+    lines = bench_images.report(repeat=2)
+    assert len(lines) == 1 + 5
+    for line in lines[1:]:
+        ms, kb = (float(x) for x in line.split()[-2:])
+        assert ms > 0 and 0 < kb < 150
