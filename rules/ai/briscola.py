@@ -184,6 +184,8 @@ INFERENCE_DEPTH = 4
 """How many of a seat's latest plays weigh a sampled deal."""
 MODEL_ERROR = 0.35
 """Probability the opponent model gives to a play that no reasonable policy would make."""
+STYLE_ERROR = 0.25
+"""The same, when telling apart the two styles an opponent may play (greedy-like or heuristic-like)."""
 
 
 def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
@@ -201,19 +203,25 @@ def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
     return out
 
 
-def deal_weight(view: BriscolaView, hands: list[list[int]], rng: random.Random, plays=None) -> float:
+def deal_weight(
+    view: BriscolaView, hands: list[list[int]], rng: random.Random, plays=None
+) -> tuple[float, float, float]:
     """How well a sampled deal explains the other seats' latest plays.
 
     For each hidden seat its hand is rebuilt backwards from the sampled one (undoing its plays, exchanges
     and draws; which card came with a draw is chosen at random among those that could have); each of its
     last plays is scored by a model of a reasonable player: the card ``heuristic_card`` or ``greedy_card``
-    would have chosen is likely, any other card much less so."""
+    would have chosen is likely, any other card much less so.
+
+    Returns (weight, greedy likelihood, heuristic likelihood): the last two score the opponents' plays under
+    each style alone, so the search can tell which style the opponents play."""
     n = view.players
     trump = _trump(view)
     side_of = _side_of(view)
     draws_total = (len(deck_for(n)) - HAND_SIZE * n) // n
     plays = _decisions(view) if plays is None else plays
-    weight = 1.0
+    weight = like_greedy = like_heuristic = 1.0
+    my_side = side_of[view.seat]
     for s in range(n):
         if s == view.seat or s in view.visible_hands:
             continue
@@ -239,17 +247,22 @@ def deal_weight(view: BriscolaView, hands: list[list[int]], rng: random.Random, 
                     lead_seat = (seat - len(prefix)) % n
                     w = (lead_seat + winning_index(prefix, trump)) % n
                     partner = side_of[w] == side_of[s]
-                likely = {heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1),
-                          greedy_card(hand, prefix, trump)}
+                h = heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1)
+                g = greedy_card(hand, prefix, trump)
+                likely = {h, g}
                 if card in likely:
                     weight *= (1 - MODEL_ERROR) / len(likely)
                 else:
                     weight *= MODEL_ERROR / (len(hand) - len(likely))
+                if side_of[s] != my_side:
+                    miss = STYLE_ERROR / (len(hand) - 1)
+                    like_greedy *= 1 - STYLE_ERROR if card == g else miss
+                    like_heuristic *= 1 - STYLE_ERROR if card == h else miss
             hand.remove(card)
             seen += 1
             if seen >= INFERENCE_DEPTH:
                 break
-    return weight
+    return weight, like_greedy, like_heuristic
 
 
 def _policy_move(r: BriscolaRound) -> int:
@@ -270,11 +283,15 @@ def _policy_move(r: BriscolaRound) -> int:
     return heuristic_card(hand, trick, r.trump, partner, len(trick) == n - 1)
 
 
-def rollout(r: BriscolaRound) -> None:
-    """Play the round to its end with the rollout policy."""
+def rollout(r: BriscolaRound, greedy_side: int = -1) -> None:
+    """Play the round to its end with the rollout policy; seats of side ``greedy_side`` play greedy."""
     apply = r.apply_fast
+    side_of = r.side_of
     while not r.done:
-        apply(_policy_move(r))
+        if side_of[r.turn] == greedy_side:
+            apply(greedy_card(r.hands[r.turn], r.trick, r.trump))
+        else:
+            apply(_policy_move(r))
 
 
 def round_value(r: BriscolaRound, side: int, bonus: bool) -> float:
@@ -350,10 +367,19 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     if exact:
         max_samples = min(max_samples, 60)
     plays = _decisions(view)
+    style_greedy = style_heuristic = 1e-9
+    n_sides = len(view.sides)
     while samples < max_samples:
         hands, stock = sample_hidden(view, rng)
-        w = deal_weight(view, hands, rng, plays) if INFERENCE_DEPTH else 1.0
+        w, lg, lh = deal_weight(view, hands, rng, plays) if INFERENCE_DEPTH else (1.0, 1.0, 1.0)
+        style_greedy += lg
+        style_heuristic += lh
         base = round_from_view(view, hands, stock)
+        # the opponents play greedy in this sample's playouts as often as their plays look greedy
+        greedy_side = -1
+        if rng.random() < style_greedy / (style_greedy + style_heuristic):
+            others = [i for i in range(n_sides) if i != side]
+            greedy_side = others[0] if len(others) == 1 else rng.choice(others)
         for i, m in enumerate(moves):
             r = base.clone()
             r.apply_fast(m)
@@ -361,7 +387,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
                 pts = _exact(r, side, -1.0, 121.0)
                 totals[i] += w * ((1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0)
             else:
-                rollout(r)
+                rollout(r, greedy_side)
                 totals[i] += w * round_value(r, side, bonus)
         samples += 1
         if time.perf_counter() - t0 > budget:
