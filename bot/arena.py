@@ -39,6 +39,9 @@ class AgentStats:
     move_ms: list[float] = field(default_factory=list)
     calls: int = 0
     """Chiamata: rounds this agent won the auction."""
+    ahead: int = 0
+    """Pairs (one of this agent's seats, a seat of another agent) where this agent's seat scored more."""
+    behind: int = 0
     call_wins: int = 0
 
     def summary(self) -> dict:
@@ -54,6 +57,8 @@ class AgentStats:
             "mean_game_points": statistics.fmean(self.points) if self.points else None,
             "game_points_per_round": sum(self.points) / sum(self.rounds) if self.rounds else None,
             "caller_success_rate": self.call_wins / self.calls if self.calls else None,
+            "ahead_rate": self.ahead / (self.ahead + self.behind) if self.ahead + self.behind else None,
+            "ahead_ci95": list(wilson(self.ahead, self.ahead + self.behind)),
             "calls": self.calls,
             "ms_median": percentile(self.move_ms, 50),
             "ms_p95": percentile(self.move_ms, 95),
@@ -102,6 +107,17 @@ def stat_groups(match: Match, names: list[str], rotations: int) -> dict[str, lis
     for i, side in enumerate(sides):
         groups[f"{names[side[0]]} (side {i + 1})"] = list(side)
     return groups
+
+
+def seat_scores(match: Match) -> list[float]:
+    """What each seat scored over the match, to compare seats pairwise: total game points, then card points
+    (Briscola and Chiamata) as a finer tie-break."""
+    totals = [float(x) for x in match.totals]
+    for r in match.rounds:
+        cp = (r.get("result") or {}).get("card_points") or []
+        for s, x in enumerate(cp):
+            totals[s] += x / 1000.0
+    return totals
 
 
 def play_match(match: Match, agents: list, rngs: list[random.Random], times: list[list[float]] | None = None) -> None:
@@ -154,8 +170,12 @@ def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
         result = match.result() or {"winners": [], "game_points": [0] * spec.players}
         winners = set(result["winners"])
         game_out: dict[str, dict] = {}
-        for label, seats in stat_groups(match, names, spec.rotations).items():
+        groups = stat_groups(match, names, spec.rotations)
+        score = seat_scores(match)
+        for label, seats in groups.items():
             outcome = "draw" if not winners else "win" if winners & set(seats) else "loss"
+            others = [t for other, ts in groups.items() if other != label for t in ts]
+            pairs = [(score[s] > score[t]) - (score[s] < score[t]) for s in seats for t in others]
             called = [r for r in match.rounds if r.get("caller") is not None and r["caller"] in seats]
             game_out[label] = {
                 "outcome": outcome,
@@ -164,6 +184,8 @@ def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
                 "times": [t for s in seats for t in times[s]],
                 "calls": len(called),
                 "call_wins": sum(1 for r in called if r.get("success")),
+                "ahead": pairs.count(1),
+                "behind": pairs.count(-1),
             }
         out.append(game_out)
         if spec.records:
@@ -218,6 +240,8 @@ def run(
                     st.rounds.extend([got["rounds"]] * len(got["points"]))
                     st.move_ms.extend(got["times"])
                     st.calls += got["calls"]
+                    st.ahead += got["ahead"]
+                    st.behind += got["behind"]
                     st.call_wins += got["call_wins"]
                 done += 1
                 if progress:
@@ -276,6 +300,15 @@ def main(args: argparse.Namespace) -> int:
         ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
         print(f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} "
               f"{ci:>15} {_fmt(s['mean_game_points']):>9} {_fmt(s['ms_median']):>8} {_fmt(s['ms_p95']):>8}")
+    for name, s in summary["agents"].items():
+        if s["ahead_rate"] is not None and len(summary["agents"]) > 1:
+            lo, hi = s["ahead_ci95"]
+            print(_("{name}: a seat of it scored more than a seat of another agent in {rate} of pairs "
+                    "[{lo}, {hi}]").format(name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True),
+                                           hi=_fmt(hi, True)))
+        if s["calls"]:
+            print(_("{name}: won the auction {calls} times, made its target in {rate}").format(
+                name=name, calls=s["calls"], rate=_fmt(s["caller_success_rate"], True)))
     if args.records:
         print(_("records written to {dir}").format(dir=args.records))
     return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import combinations, permutations
 
 from rules.actions import Action
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
@@ -14,7 +15,7 @@ from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, sid
 from rules.cards import POINTS, STRENGTH
 from rules.tricks import EXCHANGE
 
-SAMPLES_PER_MS = 0.75
+SAMPLES_PER_MS = 3.0
 """Sampled deals per millisecond of budget: the number of samples is fixed by the budget, so a seeded game
 is reproducible; the clock only cuts a search that runs far past its budget (4 times, or half a second
 more), as on an overloaded machine."""
@@ -265,6 +266,24 @@ def deal_weight(
     return weight, like_greedy, like_heuristic
 
 
+def enumerate_hidden(view: BriscolaView) -> list[tuple[list[list[int]], list[int]]]:
+    """Every placement of the hidden cards (2 players: the opponent's hand and the stock order)."""
+    known = known_holdings(view)
+    pool = unseen_cards(view)
+    other = 1 - view.seat
+    have = sorted(known[other])
+    need = view.hand_sizes[other] - len(have)
+    out = []
+    for hand in combinations(pool, need):
+        rest = [c for c in pool if c not in hand]
+        for stock in permutations(rest):
+            hands = [[], []]
+            hands[view.seat] = [int(c) for c in view.hand]
+            hands[other] = have + list(hand)
+            out.append((hands, list(stock)))
+    return out
+
+
 def _policy_move(r: BriscolaRound) -> int:
     """The rollout policy on a full state: exchange when possible, else ``heuristic_card``."""
     hand = r.hands[r.turn]
@@ -364,13 +383,14 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= EXACT_CARDS_2P
     max_samples = max(8, int(time_ms * SAMPLES_PER_MS))
+    placements = enumerate_hidden(view) if exact else []
     if exact:
-        max_samples = min(max_samples, 60)
+        max_samples = len(placements)
     plays = _decisions(view)
     style_greedy = style_heuristic = 1e-9
     n_sides = len(view.sides)
     while samples < max_samples:
-        hands, stock = sample_hidden(view, rng)
+        hands, stock = placements[samples] if exact else sample_hidden(view, rng)
         w, lg, lh = deal_weight(view, hands, rng, plays) if INFERENCE_DEPTH else (1.0, 1.0, 1.0)
         style_greedy += lg
         style_heuristic += lh
