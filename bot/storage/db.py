@@ -1,0 +1,603 @@
+"""The SQLite store: the only place that runs SQL.
+
+One writer connection serves every write through a queue: the writes waiting when a transaction starts are
+committed together (group commit), each caller is answered once its write is on disk, and a failed
+transaction fails only the writes it carried. A second connection serves the reads, which WAL lets run
+beside the writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.ratings import Rating, SeatResult, Standing
+
+log = logging.getLogger(__name__)
+
+MAX_BATCH = 1000
+"""Writes committed together at most."""
+
+
+class StorageError(Exception):
+    """A read or write that the database refused; ``reason`` is SQLite's message."""
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+        """SQLite's error name (``SQLITE_BUSY``, ``SQLITE_READONLY``, ``SQLITE_FULL``...) when known."""
+
+
+def _storage_error(exc: BaseException) -> StorageError:
+    if isinstance(exc, StorageError):
+        return exc
+    return StorageError(str(exc) or type(exc).__name__, getattr(exc, "sqlite_errorname", None))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=False)
+
+
+@dataclass
+class GuildSettings:
+    """A guild's settings: language, default options per game, the channels tables may open in, its cap."""
+
+    guild_id: int
+    language: str | None = None
+    default_options: dict[str, dict] = field(default_factory=dict)
+    """Per game name: options applied to every new table unless the host sets them."""
+    allowed_channels: list[int] = field(default_factory=list)
+    """Empty: every channel."""
+    max_tables: int | None = None
+    """Live tables at once; ``None``: the service's default."""
+
+
+@dataclass
+class LiveTableRow:
+    """A live table as stored, with its log of record entries."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    players: int
+    options: dict
+    level: str
+    seed: int
+    status: str
+    seats: list[dict]
+    created_at: float
+    started_at: float | None
+    entries: list[dict] = field(default_factory=list)
+    last_at: float | None = None
+    """When the last entry was written."""
+
+
+@dataclass
+class GameRow:
+    """A finished game as listed for a player."""
+
+    id: int
+    guild_id: int
+    game: str
+    players: int
+    finished_at: float
+    seat: int
+    outcome: str
+    game_points: int
+
+
+@dataclass
+class FinishedGame:
+    """What storing a finished game did: its id and the standings before and after, per human."""
+
+    game_id: int
+    before: dict[int, Standing | None]
+    after: dict[int, Standing]
+
+
+# ----- the write queue -----
+@dataclass
+class _Job:
+    fut: asyncio.Future
+    rows: list[tuple] | None = None
+    """An append of action rows, merged with neighbouring appends into one ``executemany``."""
+    fn: Callable[[aiosqlite.Connection], Awaitable[Any]] | None = None
+    """Any other write, run in its own savepoint."""
+
+
+_APPEND = "INSERT INTO live_actions (table_id, n, entry, at) VALUES (?, ?, ?, ?)"
+
+
+class Store:
+    """Tavolo's database: open it, use it, close it. Every method raises ``StorageError`` on failure."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0, synchronous: str = "FULL") -> None:
+        self.path = Path(path)
+        self.busy_timeout = busy_timeout
+        """Seconds a write waits for a lock held by another connection before it fails."""
+        self.synchronous = synchronous
+        """``FULL``: a commit survives a power cut too; ``NORMAL`` survives a killed process only."""
+        self._w: aiosqlite.Connection | None = None
+        self._r: aiosqlite.Connection | None = None
+        self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
+        self._writer: asyncio.Task | None = None
+        self.batches = 0
+        """Transactions committed by the writer (for the benchmark)."""
+
+    # ----- life cycle -----
+    async def open(self) -> Store:
+        """Connect, switch to WAL, apply the pending migrations and start the writer."""
+        try:
+            self._w = await self._connect()
+            self._r = await self._connect()
+            await self._r.execute("PRAGMA query_only = ON")
+            await self.migrate()
+        except (sqlite3.Error, OSError) as e:
+            await self._close_connections()
+            raise _storage_error(e) from None
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name="tavolo-store-writer")
+        return self
+
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+        try:
+            async with conn.execute("PRAGMA journal_mode = WAL") as cur:
+                mode = (await cur.fetchone())[0]
+            if mode != "wal":
+                log.warning("database %s: journal mode is %s, not WAL", self.path, mode)
+        except sqlite3.OperationalError as e:  # a read-only file already in WAL mode can still be read
+            log.warning("database %s: cannot set WAL mode: %s", self.path, e)
+        await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    async def close(self) -> None:
+        """Finish the queued writes, then close the connections."""
+        if self._writer is not None:
+            self._queue.put_nowait(None)
+            try:
+                await self._writer
+            finally:
+                self._writer = None
+        await self._close_connections()
+
+    async def _close_connections(self) -> None:
+        for conn in (self._w, self._r):
+            if conn is not None:
+                try:
+                    await conn.close()
+                except (sqlite3.Error, ValueError) as e:
+                    log.warning("closing %s: %s", self.path, e)
+        self._w = self._r = None
+
+    async def __aenter__(self) -> Store:
+        return await self.open()
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    # ----- migrations -----
+    @staticmethod
+    def migrations() -> list[tuple[int, str, str]]:
+        """The numbered migration scripts shipped with the package: (number, file name, SQL)."""
+        found = []
+        for item in (resources.files("bot.storage") / "migrations").iterdir():
+            name = item.name
+            if name.endswith(".sql") and name[:4].isdigit():
+                found.append((int(name[:4]), name, item.read_text(encoding="utf-8")))
+        found.sort()
+        numbers = [n for n, _, _ in found]
+        if numbers != list(range(1, len(found) + 1)):
+            raise StorageError(f"migrations must be numbered 0001, 0002... without gaps, found {numbers}")
+        return found
+
+    async def schema_version(self) -> int:
+        """``PRAGMA user_version``: the last migration applied."""
+        assert self._w is not None
+        async with self._w.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    async def migrate(self) -> int:
+        """Apply every migration above ``user_version``, each in its own transaction; return the version."""
+        assert self._w is not None
+        version = await self.schema_version()
+        for number, name, sql in self.migrations():
+            if number <= version:
+                continue
+            log.info("database %s: applying migration %s", self.path, name)
+            try:
+                await self._w.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+            except sqlite3.Error:
+                if self._w.in_transaction:
+                    await self._w.execute("ROLLBACK")
+                raise
+            version = number
+        return version
+
+    # ----- the writer -----
+    async def _write(self, job: _Job) -> Any:
+        if self._writer is None:
+            raise StorageError("the database is closed")
+        self._queue.put_nowait(job)
+        return await job.fut
+
+    def _job(self, *, rows: list[tuple] | None = None, fn=None) -> _Job:
+        return _Job(asyncio.get_running_loop().create_future(), rows, fn)
+
+    async def _write_loop(self) -> None:
+        stopping = False
+        while not stopping:
+            job = await self._queue.get()
+            if job is None:
+                break
+            batch = [job]
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                more = self._queue.get_nowait()
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
+            await self._run_batch(batch)
+
+    async def _run_batch(self, batch: list[_Job]) -> None:
+        conn = self._w
+        assert conn is not None
+        results: list[tuple[_Job, Any, BaseException | None]] = []
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            i = 0
+            while i < len(batch):
+                job = batch[i]
+                if job.rows is not None:
+                    group = [job]
+                    while i + len(group) < len(batch) and batch[i + len(group)].rows is not None:
+                        group.append(batch[i + len(group)])
+                    results.extend(await self._append_group(conn, group))
+                    i += len(group)
+                    continue
+                results.append(await self._run_one(conn, job))
+                i += 1
+            await conn.execute("COMMIT")
+        except Exception as e:  # noqa: BLE001 - whatever went wrong, every write of the batch is refused
+            err = _storage_error(e)
+            log.error("database %s: a transaction of %d writes failed: %s", self.path, len(batch), err)
+            await self._rollback(conn)
+            for job in batch:
+                if not job.fut.done():
+                    job.fut.set_exception(err)
+            return
+        self.batches += 1
+        for job, value, exc in results:
+            if job.fut.done():
+                continue
+            if exc is not None:
+                job.fut.set_exception(exc)
+            else:
+                job.fut.set_result(value)
+
+    @staticmethod
+    async def _rollback(conn: aiosqlite.Connection) -> None:
+        try:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            log.warning("rollback failed: %s", e)
+
+    async def _append_group(self, conn: aiosqlite.Connection, group: list[_Job]) -> list[tuple]:
+        rows = [r for job in group for r in job.rows or ()]
+        await conn.execute("SAVEPOINT appends")
+        try:
+            await conn.executemany(_APPEND, rows)
+            await conn.execute("RELEASE appends")
+            return [(job, None, None) for job in group]
+        except sqlite3.IntegrityError:
+            await conn.execute("ROLLBACK TO appends")
+            await conn.execute("RELEASE appends")
+        # one of them broke a constraint (an entry number written twice): find which, keep the others
+        return [await self._run_one(conn, _Job(job.fut, fn=_appender(job.rows or []))) for job in group]
+
+    @staticmethod
+    async def _run_one(conn: aiosqlite.Connection, job: _Job) -> tuple[_Job, Any, BaseException | None]:
+        assert job.fn is not None
+        await conn.execute("SAVEPOINT job")
+        try:
+            value = await job.fn(conn)
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError, KeyError,
+                TypeError, ValueError) as e:
+            # the job's own fault: undo it alone; the others in the transaction go on
+            await conn.execute("ROLLBACK TO job")
+            await conn.execute("RELEASE job")
+            return (job, None, _storage_error(e))
+        await conn.execute("RELEASE job")
+        return (job, value, None)
+
+    # ----- guild settings -----
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A guild's settings (defaults when it never set any)."""
+        rows = await self._read(
+            "SELECT language, default_options, allowed_channels, max_tables FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings(guild_id)
+        language, options, channels, cap = rows[0]
+        return GuildSettings(guild_id, language, json.loads(options), json.loads(channels), cap)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Store a guild's settings."""
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, language, default_options, allowed_channels, max_tables) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "default_options = excluded.default_options, allowed_channels = excluded.allowed_channels, "
+                "max_tables = excluded.max_tables",
+                (settings.guild_id, settings.language, _dumps(settings.default_options),
+                 _dumps(list(settings.allowed_channels)), settings.max_tables),
+            )
+
+        await self._write(self._job(fn=fn))
+
+    # ----- live tables -----
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, host_id: int, game: str, players: int, options: dict,
+        level: str, seed: int, seats: list[dict], created_at: float | None = None,
+    ) -> int:
+        """Store a new table in its lobby; return its id."""
+        at = time.time() if created_at is None else created_at
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "INSERT INTO live_tables (guild_id, channel_id, host_id, game, players, options, level, seed, "
+                "status, seats, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, host_id, game, players, _dumps(options), level, seed, _dumps(seats), at),
+            )
+            table_id = cur.lastrowid
+            await cur.close()
+            return table_id
+
+        return await self._write(self._job(fn=fn))
+
+    async def update_table(
+        self, table_id: int, *, seats: list[dict] | None = None, host_id: int | None = None,
+        status: str | None = None, started_at: float | None = None,
+    ) -> None:
+        """Change a live table's seats, host or status."""
+        sets, params = [], []
+        for column, value in (("seats", None if seats is None else _dumps(seats)), ("host_id", host_id),
+                              ("status", status), ("started_at", started_at)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        if not sets:
+            return
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            cur = await conn.execute(f"UPDATE live_tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
+            if cur.rowcount != 1:
+                raise KeyError(f"no live table {table_id}")
+
+        await self._write(self._job(fn=fn))
+
+    async def append(self, table_id: int, first: int, entries: Sequence[dict], at: float | None = None) -> None:
+        """Store record entries ``first``, ``first + 1``... of a live table; returns once they are committed."""
+        when = time.time() if at is None else at
+        rows = [(table_id, first + i, _dumps(e), when) for i, e in enumerate(entries)]
+        await self._write(self._job(rows=rows))
+
+    async def delete_table(self, table_id: int) -> None:
+        """Forget a live table (cancelled) and its log."""
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+            await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+
+        await self._write(self._job(fn=fn))
+
+    async def live_tables(self) -> list[LiveTableRow]:
+        """Every live table with its log, oldest first."""
+        rows = await self._read(
+            "SELECT id, guild_id, channel_id, host_id, game, players, options, level, seed, status, seats, "
+            "created_at, started_at FROM live_tables ORDER BY id"
+        )
+        tables = {
+            r[0]: LiveTableRow(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9],
+                               json.loads(r[10]), r[11], r[12])
+            for r in rows
+        }
+        for table_id, entry, at in await self._read(
+            "SELECT table_id, entry, at FROM live_actions ORDER BY table_id, n"
+        ):
+            t = tables.get(table_id)
+            if t is not None:
+                t.entries.append(json.loads(entry))
+                t.last_at = at
+        return list(tables.values())
+
+    async def live_entries(self, table_id: int) -> list[dict]:
+        """The stored log of one live table."""
+        rows = await self._read("SELECT entry FROM live_actions WHERE table_id = ? ORDER BY n", (table_id,))
+        return [json.loads(e) for (e,) in rows]
+
+    # ----- finished games and standings -----
+    async def finish_game(
+        self, table_id: int | None, guild_id: int, record: dict, seats: Sequence[SeatResult], finished_at: float,
+        rate: Callable[[dict[int, Standing]], dict[int, Standing]],
+    ) -> FinishedGame:
+        """In one transaction: store the record and who played, update the standings of the humans with
+        ``rate(standings before) -> standings after``, and forget the live table."""
+        game = record["game"]
+        text = _dumps(record)
+
+        async def fn(conn: aiosqlite.Connection) -> FinishedGame:
+            cur = await conn.execute(
+                "INSERT INTO games (guild_id, game, players, finished_at, record) VALUES (?, ?, ?, ?, ?)",
+                (guild_id, game, record["players"], finished_at, text),
+            )
+            game_id = cur.lastrowid
+            await cur.close()
+            await conn.executemany(
+                "INSERT INTO game_players (game_id, seat, user_id, ai, outcome, game_points) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.ai, s.outcome, s.game_points) for s in seats],
+            )
+            humans = [s.user_id for s in seats if s.user_id is not None]
+            before: dict[int, Standing] = {}
+            for user_id in humans:
+                found = await _standing(conn, guild_id, game, user_id)
+                if found is not None:
+                    before[user_id] = found
+            after = rate(before)
+            await conn.executemany(
+                "INSERT OR REPLACE INTO standings (guild_id, game, user_id, name, mu, sigma, rating, games, wins, "
+                "draws, losses, streak, best_streak, last_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_standing_row(guild_id, game, st) for st in after.values()],
+            )
+            if table_id is not None:
+                await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+                await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+            return FinishedGame(game_id, {u: before.get(u) for u in humans}, after)
+
+        return await self._write(self._job(fn=fn))
+
+    async def game_record(self, game_id: int) -> dict | None:
+        """The JSON record of a finished game."""
+        rows = await self._read("SELECT record FROM games WHERE id = ?", (game_id,))
+        return json.loads(rows[0][0]) if rows else None
+
+    async def games_of(self, guild_id: int, user_id: int, limit: int = 10) -> list[GameRow]:
+        """A player's last finished games in a guild, newest first."""
+        rows = await self._read(
+            "SELECT g.id, g.guild_id, g.game, g.players, g.finished_at, p.seat, p.outcome, p.game_points "
+            "FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = ? AND g.guild_id = ? "
+            "ORDER BY g.finished_at DESC, g.id DESC LIMIT ?",
+            (user_id, guild_id, limit),
+        )
+        return [GameRow(*r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, offset: int, limit: int) -> tuple[list[Standing], int]:
+        """One page of a guild's standings for a game, best rating first, and the number of ranked players."""
+        rows = await self._read(
+            f"SELECT {_STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? "
+            "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset),
+        )
+        total = (await self._read("SELECT count(*) FROM standings WHERE guild_id = ? AND game = ?",
+                                  (guild_id, game)))[0][0]
+        return [_standing_from(r) for r in rows], total
+
+    async def standing(self, guild_id: int, game: str, user_id: int) -> tuple[Standing, int] | None:
+        """A player's standing for a game in a guild and their rank (1 = best), or ``None``."""
+        rows = await self._read(
+            f"SELECT {_STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
+        )
+        if not rows:
+            return None
+        st = _standing_from(rows[0])
+        better = (await self._read(
+            "SELECT count(*) FROM standings WHERE guild_id = ? AND game = ? "
+            "AND (rating > ? OR (rating = ? AND user_id < ?))",
+            (guild_id, game, st.rating.ordinal, st.rating.ordinal, user_id),
+        ))[0][0]
+        return st, better + 1
+
+    async def delete_user(self, user_id: int, replacement_name: str) -> int:
+        """Forget a user: standings removed, their seats in stored games anonymised (the games stay for the
+        other players), their guild data gone. Returns the number of games touched. A live table the user
+        sits at is the service's business (it makes them leave first)."""
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            async with conn.execute(
+                "SELECT DISTINCT p.game_id, g.record FROM game_players p JOIN games g ON g.id = p.game_id "
+                "WHERE p.user_id = ?", (user_id,)
+            ) as cur:
+                games = await cur.fetchall()
+            for game_id, text in games:
+                record = json.loads(text)
+                for seat in record.get("seats", []):
+                    if seat.get("user") == user_id:
+                        seat["user"] = None
+                        seat["name"] = replacement_name
+                await conn.execute("UPDATE games SET record = ? WHERE id = ?", (_dumps(record), game_id))
+            await conn.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
+            await conn.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
+            return len(games)
+
+        return await self._write(self._job(fn=fn))
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: ``ok`` or the problems found."""
+        rows = await self._read("PRAGMA integrity_check")
+        return "\n".join(r[0] for r in rows)
+
+    async def seed_games(self, games: Sequence[tuple], players: Sequence[tuple], standings: Sequence[Standing],
+                         guild_id: int, game: str) -> None:
+        """Bulk-load finished games (the benchmark): rows of ``games`` and ``game_players`` as stored, and
+        the standings they add up to."""
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            await conn.executemany(
+                "INSERT INTO games (id, guild_id, game, players, finished_at, record) VALUES (?, ?, ?, ?, ?, ?)", games
+            )
+            await conn.executemany(
+                "INSERT INTO game_players (game_id, seat, user_id, ai, outcome, game_points) VALUES (?, ?, ?, ?, ?, ?)",
+                players,
+            )
+            await conn.executemany(
+                "INSERT OR REPLACE INTO standings (guild_id, game, user_id, name, mu, sigma, rating, games, wins, "
+                "draws, losses, streak, best_streak, last_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_standing_row(guild_id, game, st) for st in standings],
+            )
+
+        await self._write(self._job(fn=fn))
+
+    # ----- reads -----
+    async def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        if self._r is None:
+            raise StorageError("the database is closed")
+        try:
+            return list(await self._r.execute_fetchall(sql, params))
+        except (sqlite3.Error, ValueError) as e:
+            raise _storage_error(e) from None
+
+
+def _appender(rows: list[tuple]) -> Callable[[aiosqlite.Connection], Awaitable[None]]:
+    async def fn(conn: aiosqlite.Connection) -> None:
+        await conn.executemany(_APPEND, rows)
+
+    return fn
+
+
+_STANDING_COLUMNS = ("user_id, name, mu, sigma, games, wins, draws, losses, streak, best_streak, last_played")
+
+
+def _standing_from(r: Sequence) -> Standing:
+    return Standing(r[0], r[1], Rating(r[2], r[3]), r[4], r[5], r[6], r[7], r[8], r[9], r[10])
+
+
+def _standing_row(guild_id: int, game: str, st: Standing) -> tuple:
+    return (guild_id, game, st.user_id, st.name, st.rating.mu, st.rating.sigma, st.rating.ordinal, st.games,
+            st.wins, st.draws, st.losses, st.streak, st.best_streak, st.last_played)
+
+
+async def _standing(conn: aiosqlite.Connection, guild_id: int, game: str, user_id: int) -> Standing | None:
+    async with conn.execute(
+        f"SELECT {_STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id = ?",
+        (guild_id, game, user_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return _standing_from(row) if row else None
