@@ -1,0 +1,316 @@
+"""The table service on a real database: the lobby, the rules of seating, whole games, checked actions."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.storage import GuildSettings
+from bot.tables import (
+    AlreadySeated,
+    BadAction,
+    BadRequest,
+    IllegalMove,
+    LimitReached,
+    NotHost,
+    NotSeated,
+    NotYourTurn,
+    StaleAction,
+    TableError,
+    TableFull,
+    UnknownTable,
+    WrongPhase,
+)
+from rules.actions import Action
+from rules.records import replay_record
+
+G, CH = 1, 10  # guild, channel
+OFF = {"turn_timer": "off"}
+
+
+async def test_a_game_played_through_the_service_is_stored_and_rated(open_service, recorder, play):
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 100, "ann", "briscola", 4, {**OFF, "teams": "12-34", "autoplay_last": "off"},
+                             level="greedy", seed=3)
+    await service.join(t.id, 200, "bob")
+    await service.start(t.id, 100)
+    humans = await play(service, t.id, {100, 200})
+    assert humans == 20  # two humans, ten tricks each
+    with pytest.raises(UnknownTable):
+        service.get(t.id)
+    over = recorder.of("game_over")
+    assert len(over) == 1 and over[0].table_id == t.id
+    record = await service.store.game_record(over[0]["game_id"])
+    match = replay_record(record)
+    assert match.result() == over[0]["result"]
+    assert [s["user"] for s in record["seats"]] == [100, None, 200, None]
+    assert [s["ai"] for s in record["seats"]] == [None, "greedy", None, "greedy"]
+    assert record["guild"] == G
+    won = set(over[0]["result"]["winners"])
+    board = await service.leaderboard(G, "briscola")
+    assert board["total"] == 2 and {st.user_id for _, st in board["rows"]} == {100, 200}
+    for _rank, st in board["rows"]:
+        assert st.games == 1 and st.wins == (1 if won == {0, 2} else 0)
+        assert st.rating.sigma < 8.3
+    assert [r for r, _ in board["rows"]] == [1, 2]
+    stats = await service.player_stats(G, 100)
+    assert stats["games"]["briscola"]["standing"].games == 1
+    assert [g.id for g in stats["recent"]] == [over[0]["game_id"]]
+    assert await service.store.live_tables() == []
+
+
+async def test_events_come_in_order_and_actions_before_their_effects(open_service, recorder, play):
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 100, "ann", "briscola", 2, OFF, level="random", seed=5)
+    await service.start(t.id, 100)
+    await play(service, t.id, {100})
+    seqs = [e.seq for e in recorder.events if e.table_id == t.id]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+    kinds = recorder.kinds(t.id)
+    assert kinds[:2] == ["created", "started"]
+    assert kinds[-1] == "game_over"
+    for i, k in enumerate(kinds):
+        if k == "play":
+            assert kinds[i - 1] == "action"
+    assert kinds.count("action") == 40
+
+
+async def test_lobby_join_add_remove_kick_and_host_rules(open_service):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "host", "briscola", 4, OFF, level="random")
+    await service.join(t.id, 2, "two")
+    with pytest.raises(AlreadySeated):
+        await service.join(t.id, 2, "two")
+    with pytest.raises(NotHost):
+        await service.add_ai(t.id, 2)
+    await service.add_ai(t.id, 1, "greedy")
+    await service.join(t.id, 3, "three")
+    with pytest.raises(TableFull):
+        await service.join(t.id, 4, "four")
+    with pytest.raises(NotHost):
+        await service.kick(t.id, 2, 3)
+    before = service.get(t.id)
+    await service.kick(t.id, 1, 3)
+    assert [s.user_id for s in service.get(t.id).seats] == [1, 2, None]
+    await service.remove_ai(t.id, 1)
+    with pytest.raises(BadRequest):
+        await service.remove_ai(t.id, 1)
+    assert len(before.seats) == 4
+    info = await service.leave(t.id, 1)  # the host leaves: the next player hosts
+    assert info.host_id == 2 and [s.user_id for s in info.seats] == [2]
+    assert await service.leave(t.id, 2) is None  # the last player leaves: the table closes
+    with pytest.raises(UnknownTable):
+        service.get(t.id)
+    assert await service.store.live_tables() == []
+
+
+async def test_only_the_host_starts_or_cancels(open_service):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "host", "briscola", 2, OFF)
+    await service.join(t.id, 2, "two")
+    for call in (service.start, service.cancel):
+        with pytest.raises(NotHost):
+            await call(t.id, 2)
+    await service.cancel(t.id, 1)
+    with pytest.raises(UnknownTable):
+        await service.join(t.id, 3, "three")
+
+
+async def test_one_table_per_player_and_channel(open_service):
+    service = await open_service()
+    a = await service.create(G, CH, 1, "one", "briscola", 2, OFF)
+    with pytest.raises(AlreadySeated):
+        await service.create(G, CH, 1, "one", "briscola", 2, OFF)
+    b = await service.create(G, CH, 2, "two", "briscola", 2, OFF)
+    with pytest.raises(AlreadySeated):
+        await service.join(b.id, 1, "one")
+    other_channel = await service.create(G, CH + 1, 1, "one", "briscola", 2, OFF)
+    assert other_channel.channel_id == CH + 1
+    assert service.table_of(CH, 1).id == a.id
+    await service.leave(a.id, 1)
+    await service.join(b.id, 1, "one")  # free again after leaving
+
+
+async def test_guild_cap_and_allowed_channels(open_service):
+    service = await open_service(guild_cap=2)
+    await service.create(G, CH, 1, "one", "briscola", 2, OFF)
+    await service.create(G, CH, 2, "two", "briscola", 2, OFF)
+    with pytest.raises(LimitReached):
+        await service.create(G, CH, 3, "three", "briscola", 2, OFF)
+    await service.create(G + 1, CH, 3, "three", "briscola", 2, OFF)  # another guild has its own cap
+    await service.set_guild_settings(GuildSettings(G + 2, allowed_channels=[77], max_tables=1))
+    with pytest.raises(LimitReached):
+        await service.create(G + 2, CH, 4, "four", "briscola", 2, OFF)
+    await service.create(G + 2, 77, 4, "four", "briscola", 2, OFF)
+    with pytest.raises(LimitReached):
+        await service.create(G + 2, 77, 5, "five", "briscola", 2, OFF)
+
+
+async def test_bad_requests_have_clear_messages(open_service):
+    service = await open_service()
+    cases = [
+        (("tressette", 4, {}), "unknown game"),
+        (("briscola", 5, {}), "2, 3, 4, 6"),
+        (("briscola", 2, {"match": "forever"}), "match"),
+        (("briscola", 2, {"teams": "12-34"}), "teams"),
+        (("briscola", 4, {"colour": "red"}), "colour"),
+        (("briscola", 2, {"turn_timer": "5"}), "turn_timer"),
+    ]
+    for (game, players, options), needle in cases:
+        with pytest.raises(BadRequest, match=needle):
+            await service.create(G, CH, 1, "one", game, players, options)
+    with pytest.raises(BadRequest, match="level"):
+        await service.create(G, CH, 1, "one", "briscola", 2, {}, level="genius")
+    assert service.tables() == []
+
+
+async def test_guild_default_options_apply_unless_the_host_sets_them(open_service):
+    service = await open_service()
+    await service.set_guild_settings(GuildSettings(G, default_options={"briscola": {"match": "short",
+                                                                                   "teams": "14-23"}}))
+    t = await service.create(G, CH, 1, "one", "briscola", 2, {})
+    assert t.options["match"] == "short" and "teams" not in t.options  # teams does not apply at 2 players
+    u = await service.create(G, CH, 2, "two", "briscola", 4, {"match": "long"})
+    assert u.options["match"] == "long" and u.options["teams"] == "14-23"
+    with pytest.raises(BadRequest):
+        await service.set_guild_settings(GuildSettings(G, default_options={"briscola": {"match": "x"}}))
+
+
+@pytest.mark.parametrize(
+    ("teams", "seats"),
+    [("12-34", [1, 3, 2, 4]), ("13-24", [1, 2, 3, 4]), ("14-23", [1, 2, 4, 3])],
+)
+async def test_teams_option_decides_who_partners_whom(open_service, teams, seats):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "p1", "briscola", 4, {**OFF, "teams": teams}, level="random")
+    for u in (2, 3, 4):
+        await service.join(t.id, u, f"p{u}")
+    info = await service.start(t.id, 1)
+    assert [s.user_id for s in info.seats] == seats  # engine partners are seats {0, 2} and {1, 3}
+
+
+async def test_random_teams_follow_the_seed(open_service):
+    service = await open_service()
+    orders = []
+    for channel in (20, 21):
+        t = await service.create(G, channel, 1, "p1", "briscola", 6, {**OFF, "teams": "random"}, level="random",
+                                 seed=11)
+        for u in (2, 3, 4, 5, 6):
+            await service.join(t.id, u + channel * 10, f"p{u}")
+        info = await service.start(t.id, 1)
+        orders.append([(s.user_id or 0) % 10 for s in info.seats])
+    assert orders[0] == orders[1] and sorted(orders[0]) == [1, 2, 3, 4, 5, 6]
+
+
+async def started_two_player(service, seed: int = 21):
+    t = await service.create(G, CH, 1, "one", "briscola", 2, OFF, level="random", seed=seed)
+    await service.join(t.id, 2, "two")
+    return await service.start(t.id, 1)
+
+
+async def test_rejected_actions_change_nothing(open_service):
+    service = await open_service()
+    t = await started_two_player(service)
+    info = service.get(t.id)
+    mover = info.seats[info.to_move].user_id
+    other = 3 - mover
+    view = service.view(t.id, mover)
+    not_in_hand = next(str(c) for c in ("Ad", "3d", "Rd", "Cd", "Fd", "7d", "Ab") if c not in map(str, view.hand))
+    attempts = [
+        (NotSeated, lambda: service.act(t.id, 99, view.legal[0])),
+        (NotYourTurn, lambda: service.act(t.id, other, view.legal[0])),
+        (IllegalMove, lambda: service.act(t.id, mover, f"play {not_in_hand}")),
+        (IllegalMove, lambda: service.act(t.id, mover, Action.make_bid("3"))),
+        (BadAction, lambda: service.act(t.id, mover, "dance")),
+        (StaleAction, lambda: service.act(t.id, mover, view.legal[0], version=info.version + 1)),
+        (WrongPhase, lambda: service.join(t.id, 3, "three")),
+    ]
+    for error, attempt in attempts:
+        with pytest.raises(error) as caught:
+            await attempt()
+        assert str(caught.value) and "Traceback" not in str(caught.value)
+        assert service.get(t.id) == info
+        assert service.view(t.id, mover) == view
+    assert await service.store.live_entries(t.id) == []
+    await service.act(t.id, mover, view.legal[0], version=info.version)
+    assert len(await service.store.live_entries(t.id)) == 1
+
+
+async def test_two_actions_for_the_same_seat_at_once(open_service):
+    service = await open_service()
+    t = await started_two_player(service)
+    info = service.get(t.id)
+    mover = info.seats[info.to_move].user_id
+    legal = service.view(t.id, mover).legal
+    for first, second in ((legal[0], legal[1]), (legal[0], legal[0])):
+        info = service.get(t.id)
+        mover = info.seats[info.to_move].user_id
+        legal = service.view(t.id, mover).legal
+        results = await asyncio.gather(
+            service.act(t.id, mover, first if first in legal else legal[0], version=info.version),
+            service.act(t.id, mover, second if second in legal else legal[1], version=info.version),
+            return_exceptions=True,
+        )
+        errors = [r for r in results if isinstance(r, BaseException)]
+        assert len(errors) == 1 and isinstance(errors[0], TableError), results
+        assert len(await service.store.live_entries(t.id)) == service.get(t.id).version
+    assert service.get(t.id).version == 2
+
+
+async def test_double_click_without_a_version_is_refused_when_the_turn_has_passed(open_service):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "one", "briscola", 4, OFF, level="random", seed=4)
+    await service.join(t.id, 2, "two")
+    await service.join(t.id, 3, "three")
+    await service.join(t.id, 4, "four")
+    info = await service.start(t.id, 1)
+    mover = info.seats[info.to_move].user_id
+    card = service.view(t.id, mover).legal[0]
+    results = await asyncio.gather(service.act(t.id, mover, card), service.act(t.id, mover, card),
+                                   return_exceptions=True)
+    assert sum(isinstance(r, NotYourTurn) for r in results) == 1
+    assert service.get(t.id).version == 1
+
+
+async def test_last_trick_is_played_automatically(open_service, recorder, play):
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 1, "one", "briscola", 2, {**OFF, "autoplay_last": "on"}, level="random",
+                             seed=8)
+    await service.start(t.id, 1)
+    await play(service, t.id, {1})
+    autos = [e for e in recorder.of("action") if e["by"] == "auto"]
+    assert 1 <= len(autos) <= 2
+    assert all(e["version"] > 36 for e in autos)
+
+
+async def test_chiamata_and_cicera_games_finish_and_replay(open_service, recorder, play):
+    service = await open_service()
+    service.subscribe(recorder)
+    for channel, game, players in ((30, "chiamata", 5), (31, "cicera", 4)):
+        t = await service.create(G, channel, 1, "one", game, players, OFF, level="random", seed=channel)
+        await service.start(t.id, 1)
+        await play(service, t.id, {1})
+    over = recorder.of("game_over")
+    assert len(over) == 2
+    for event in over:
+        replay_record(await service.store.game_record(event["game_id"]))
+    assert {r for r in ("chiamata", "cicera")
+            if (await service.leaderboard(G, r))["total"] == 1} == {"chiamata", "cicera"}
+
+
+async def test_team_chat_opens_after_the_first_trick(open_service, recorder, play):
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 1, "one", "briscola", 4, {**OFF, "team_chat": "after_first_trick"},
+                             level="random", seed=2)
+    await service.start(t.id, 1)
+    await play(service, t.id, {1})
+    kinds = recorder.kinds(t.id)
+    assert kinds.count("team_chat_open") == 1
+    first_trick = kinds.index("trick")
+    assert first_trick < kinds.index("team_chat_open") < kinds.index("action", first_trick)
+    assert recorder.of("team_chat_open")[0]["sides"] == [[0, 2], [1, 3]]
