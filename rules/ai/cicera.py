@@ -124,6 +124,42 @@ def team_piles(history: Iterable[tuple[int, Card, tuple[Card, ...]]]) -> tuple[l
     return piles
 
 
+def initial_table(view: CiceraView) -> list[Card]:
+    """The four cards dealt to the table: every card that has been on the table, less the placed ones."""
+    placed = {c for _, c, take in view.history if not take}
+    ever = set(view.table)
+    for _, _, take in view.history:
+        ever.update(take)
+    return sorted(c for c in ever if c not in placed)
+
+
+def passed_captures(view: CiceraView, unseen: Iterable[Card]) -> list[frozenset[Card]]:
+    """Per seat, the unseen cards that seat could have captured with when it placed a card instead.
+
+    Hands are dealt once, so an unseen card in that seat's hand now was there then. Players rarely place a
+    card when they can capture, so these cards are less likely to be in that seat's hand."""
+    unseen = list(unseen)
+    table = initial_table(view)
+    out: list[set[Card]] = [set() for _ in range(PLAYERS)]
+    for seat, c, take in view.history:
+        if take:
+            for t in take:
+                table.remove(t)
+            continue
+        if table:
+            by_rank, by_sum = table_captures(table)
+            got = out[seat]
+            for u in unseen:
+                if u not in got and (u % 13 in by_rank or (u % 13 < 10 and CICERA_VALUE[u] in by_sum)):
+                    got.add(u)
+        table.append(c)
+    return [frozenset(x) for x in out]
+
+
+PASSED_LIKELIHOOD = 0.15
+"""How much less likely a card is in a hand that placed instead of capturing with it (per card)."""
+
+
 NAPULA_GAIN = (0.6, 1.2, 3.0)
 """Worth of capturing one of As, 2s, 3s when the team concerned already holds 0, 1 or 2 of them."""
 
@@ -178,78 +214,88 @@ def _run_length(have: set[int]) -> int:
 
 
 # ----- capture listing on plain card lists -----
-def sum_takes(table: Sequence[int], value: int) -> list[tuple[Card, ...]]:
-    """Every set of two or more number cards of ``table`` adding up to ``value`` (sorted tuples)."""
-    if value < 2:
-        return []
-    nums = sorted((c for c in table if 0 < CICERA_VALUE[c] < value), key=lambda c: -CICERA_VALUE[c])
-    if len(nums) < 2:
-        return []
-    vals = [CICERA_VALUE[c] for c in nums]
-    suffix = [0] * (len(nums) + 1)
-    for i in range(len(nums) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + vals[i]
-    if suffix[0] < value:
-        return []
-    out: list[tuple[Card, ...]] = []
-    chosen: list[Card] = []
-
-    def rec(i: int, remaining: int) -> None:
-        for j in range(i, len(nums)):
-            v = vals[j]
-            if suffix[j] < remaining:
-                return
-            if v > remaining:
-                continue
-            chosen.append(nums[j])
-            if v == remaining:
-                out.append(tuple(sorted(chosen)))
-            else:
-                rec(j + 1, remaining - v)
-            chosen.pop()
-
-    rec(0, value)
-    return out
+Takes = dict[int, list[tuple[Card, ...]]]
+"""Captures listed by rank or by value: each a tuple of table cards."""
 
 
-class _TableCaptures:
-    """The captures a table offers, by rank and by value, listed once and reused for many cards."""
+def table_captures(table: Sequence[Card]) -> tuple[Takes, Takes]:
+    """The captures a table offers, listed once for any played card: ``by_rank[rank]`` (one table card each)
+    and ``by_sum[value]`` (two or more number cards adding up to ``value``, 2..10; cards by ascending value)."""
+    by_rank: dict[int, list[tuple[Card, ...]]] = {}
+    nums = []
+    for t in table:
+        r = t % 13
+        lst = by_rank.get(r)
+        if lst is None:
+            by_rank[r] = [(t,)]
+        else:
+            lst.append((t,))
+        if r < 10:
+            nums.append(t)
+    by_sum: dict[int, list[tuple[Card, ...]]] = {}
+    k = len(nums)
+    if k >= 2:
+        nums.sort(key=_value_then_id)
+        vals = [CICERA_VALUE[c] for c in nums]
+        if vals[0] + vals[1] <= 10:
+            chosen: list[Card] = []
 
-    __slots__ = ("table", "by_rank", "sums")
+            def rec(i: int, total: int) -> None:
+                for j in range(i, k):
+                    nt = total + vals[j]
+                    if nt > 10:
+                        return
+                    chosen.append(nums[j])
+                    if len(chosen) >= 2:
+                        lst = by_sum.get(nt)
+                        if lst is None:
+                            by_sum[nt] = [tuple(chosen)]
+                        else:
+                            lst.append(tuple(chosen))
+                    rec(j + 1, nt)
+                    chosen.pop()
 
-    def __init__(self, table: Sequence[int]) -> None:
-        self.table = table
-        self.by_rank: dict[int, list[tuple[Card, ...]]] = {}
-        for t in table:
-            self.by_rank.setdefault(t % 13, []).append((t,))
-        self.sums: dict[int, list[tuple[Card, ...]]] = {}
+            rec(0, 0)
+    return by_rank, by_sum
 
-    def takes(self, card: int) -> list[tuple[Card, ...]]:
-        """Every capture ``card`` can make (not the placement)."""
-        by_rank = self.by_rank.get(card % 13, [])
-        v = CICERA_VALUE[card]
-        if v < 2:
-            return by_rank
-        s = self.sums.get(v)
-        if s is None:
-            s = self.sums[v] = sum_takes(self.table, v)
-        return by_rank + s if by_rank else s
+
+def _value_then_id(c: int) -> tuple[int, int]:
+    return (CICERA_VALUE[c], c)
+
+
+def takes_of(card: int, by_rank: Takes, by_sum: Takes) -> list[tuple[Card, ...]]:
+    """Every capture ``card`` can make, from ``table_captures`` (not the placement)."""
+    rank = by_rank.get(card % 13)
+    if card % 13 >= 10:
+        return rank or []
+    s = by_sum.get(CICERA_VALUE[card])
+    if rank is None:
+        return s or []
+    return rank + s if s else rank
 
 
 # ----- medium -----
 class _Context:
     """What medium needs about a position, computed once per decision."""
 
-    __slots__ = ("team", "weights", "unseen", "p_next")
+    __slots__ = ("team", "weights", "unseen", "passed", "p_next")
 
     def __init__(self, view: CiceraView) -> None:
         assert view.seat is not None
         self.team = view.seat % 2
         self.weights = award_weights(team_piles(view.history))
         self.unseen = unseen_cards(view)
+        self.passed = passed_captures(view, self.unseen)
         nxt = (view.seat + 1) % PLAYERS
-        h = view.hand_sizes[nxt]
-        self.p_next = h / len(self.unseen) if self.unseen else 0.0
+        others = [s for s in range(PLAYERS) if s != view.seat]
+        sizes = view.hand_sizes
+        p_next = {}
+        for u in self.unseen:
+            odds = [sizes[s] * (PASSED_LIKELIHOOD if u in self.passed[s] else 1.0) for s in others]
+            total = sum(odds)
+            p_next[u] = odds[others.index(nxt)] / total if total else 0.0
+        self.p_next = p_next
+        """Chance that the next player holds each unseen card."""
 
 
 def capture_worth(card: int, take: Sequence[int], table_size: int, placed: int | None, w: Sequence[float]) -> float:
@@ -257,31 +303,32 @@ def capture_worth(card: int, take: Sequence[int], table_size: int, placed: int |
     return w[card] + sum(w[t] for t in take) + bonus_count(card, take, table_size, placed)
 
 
-def reply_risk(table: list[Card], placed: int | None, unseen: Sequence[int], p: float, w: Sequence[float]) -> float:
+def reply_risk(table: list[Card], placed: int | None, p_next: dict[Card, float], w: Sequence[float]) -> float:
     """Expected worth of the next player's best capture on ``table``: each unseen card is in its hand with
-    probability ``p`` (independently, as an approximation); ``w`` are that player's team weights."""
-    if not table or p <= 0.0:
+    the chance ``p_next[card]`` (independently, as an approximation); ``w`` are that player's team weights."""
+    if not table:
         return 0.0
-    caps = _TableCaptures(table)
+    by_rank, by_sum = table_captures(table)
     n = len(table)
     best_by_card = []
-    for u in unseen:
+    for u, p in p_next.items():
+        if p <= 0.0:
+            continue
         best = 0.0
-        for take in caps.takes(u):
+        for take in takes_of(u, by_rank, by_sum):
             v = capture_worth(u, take, n, placed, w)
             if v > best:
                 best = v
         if best > 0.0:
-            best_by_card.append(best)
+            best_by_card.append((best, p))
     if not best_by_card:
         return 0.0
     best_by_card.sort(reverse=True)
-    q = 1.0 - p
     e = 0.0
     miss = 1.0
-    for v in best_by_card:
+    for v, p in best_by_card:
         e += v * p * miss
-        miss *= q
+        miss *= 1.0 - p
     return e
 
 
@@ -303,10 +350,10 @@ def medium_scores(view: CiceraView, moves: Sequence[Move], ctx: _Context | None 
         if take:
             gain = capture_worth(c, take, n, placed, mine)
             rest = [t for t in table if t not in take]
-            risk = reply_risk(rest, None, ctx.unseen, ctx.p_next, theirs)
+            risk = reply_risk(rest, None, ctx.p_next, theirs)
         else:
             gain = -PLACE_KEEP * (mine[c] + theirs[c])
-            risk = reply_risk([*table, c], c, ctx.unseen, ctx.p_next, theirs)
+            risk = reply_risk([*table, c], c, ctx.p_next, theirs)
         out.append(gain - risk)
     return out
 
@@ -350,35 +397,78 @@ def round_from_view(view: CiceraView, hands: Sequence[Sequence[Card]]) -> Cicera
     return r
 
 
-def sample_hands(view: CiceraView, unseen: Sequence[Card], rng: random.Random) -> list[list[Card]]:
-    """The seat's own hand and a random deal of the unseen cards to the other seats, by their hand sizes."""
+def sample_hands(
+    view: CiceraView,
+    unseen: Sequence[Card],
+    rng: random.Random,
+    passed: Sequence[frozenset[Card]] | None = None,
+) -> list[list[Card]]:
+    """The seat's own hand and a random deal of the unseen cards to the other seats, by their hand sizes.
+
+    With ``passed`` (from ``passed_captures``), each card goes to a seat with a chance proportional to the
+    room left in its hand, times ``PASSED_LIKELIHOOD`` when that seat placed a card while it could have
+    captured with this one."""
     assert view.seat is not None
     pool = list(unseen)
     rng.shuffle(pool)
-    hands: list[list[Card]] = []
-    k = 0
-    for s in range(PLAYERS):
-        if s == view.seat:
-            hands.append(list(view.hand))
-        else:
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    hands[view.seat] = list(view.hand)
+    others = [s for s in range(PLAYERS) if s != view.seat]
+    if passed is None:
+        k = 0
+        for s in others:
             h = view.hand_sizes[s]
-            hands.append(pool[k : k + h])
+            hands[s] = pool[k : k + h]
             k += h
+        return hands
+    room = {s: view.hand_sizes[s] for s in others}
+    left = sum(room.values())
+    for c in pool:
+        if not left:
+            break  # (a hand-made position may leave cards nobody holds)
+        odds = [room[s] * (PASSED_LIKELIHOOD if c in passed[s] else 1.0) for s in others]
+        x = rng.random() * sum(odds)
+        pick = -1
+        for s, o in zip(others, odds):
+            if o and (x < o or pick < 0):
+                pick = s
+                if x < o:
+                    break
+            x -= o
+        hands[pick].append(c)
+        room[pick] -= 1
+        left -= 1
     return hands
 
 
-SCUA_RISK_TENTHS = 4
-"""Rollout policy: what leaving a table one card can clear costs, in tenths."""
+GIFT_TENTHS = 10
+"""Rollout policy: the cost of handing the next player a Scùa or a Picada, in tenths, times its chance."""
 
 
 def rollout_move(r: CiceraRound) -> Move:
-    """The fast policy of playouts: greedy's capture values, less a penalty for leaving a table one card
-    can clear (a lone card, or number cards adding up to 10 or less); placements rank below captures."""
+    """The playout policy without peeking: greedy's capture values, less the chance-weighted cost of handing
+    the next player a Scùa or a Picada, the chance coming from the cards the mover cannot see."""
     seat = r._to_move
     assert seat is not None
     hand = r.hands[seat]
     table = r.table
     w = GREEDY_WEIGHT
+    hands = r.hands
+    nxt = (seat + 1) % PLAYERS
+    h_next = len(hands[nxt])
+    # cards of each rank the mover cannot see (in the other hands)
+    live = [0] * 13
+    unseen = 0
+    for s2 in range(PLAYERS):
+        if s2 != seat:
+            for c in hands[s2]:
+                live[c % 13] += 1
+            unseen += len(hands[s2])
+    # chance that the next player holds one of k live cards: 1 - (1 - k / unseen) ** h
+    chance = [0.0] * 5
+    if h_next and unseen:
+        for k in range(1, 5):
+            chance[k] = GIFT_TENTHS * (1.0 - max(0.0, 1.0 - k / unseen) ** h_next)
     n = len(table)
     total = 0
     courts = 0
@@ -388,17 +478,20 @@ def rollout_move(r: CiceraRound) -> Move:
         if not v:
             courts += 1
     best: Move | None = None
-    best_v = -1000
+    best_v = -1000.0
     if n:
-        caps = _TableCaptures(table)
+        by_rank, by_sum = table_captures(table)
         placed = r._placed
         for c in hand:
-            for take in caps.takes(c):
+            for take in takes_of(c, by_rank, by_sum):
                 v = greedy_value(c, take, n, placed)
                 left = n - len(take)
-                if left:
+                if left and h_next:
                     if left == 1:
-                        v -= SCUA_RISK_TENTHS
+                        for t in table:
+                            if t not in take:
+                                v -= chance[live[t % 13]]
+                                break
                     else:
                         ct = courts
                         s = total
@@ -408,40 +501,113 @@ def rollout_move(r: CiceraRound) -> Move:
                             if not tv:
                                 ct -= 1
                         if not ct and s <= 10:
-                            v -= SCUA_RISK_TENTHS
+                            v -= chance[live[s - 1]]
                 if v > best_v:
                     best, best_v = (c, take), v
-        if best is not None and best_v > -SCUA_RISK_TENTHS:
-            return best
     for c in hand:
-        cv = CICERA_VALUE[c]
-        v = -w[c] * 2
-        if n == 0 or (not courts and cv and total + cv <= 10):
-            v -= SCUA_RISK_TENTHS
+        v = -2.0 * w[c]
+        if h_next:
+            k = live[c % 13]
+            v -= chance[k] * (1.0 + w[c] / GIFT_TENTHS)
+            if n == 0:
+                v -= chance[k]
+            elif not courts:
+                cv = CICERA_VALUE[c]
+                if cv and total + cv <= 10:
+                    v -= chance[live[total + cv - 1]]
         if v > best_v:
             best, best_v = (c, ()), v
     assert best is not None
     return best
 
 
-def playout(r: CiceraRound) -> None:
-    """Play the round to its end with ``rollout_move`` for every seat."""
-    while r._to_move is not None:
+HORIZON = 8
+"""Plies played after the candidate move before the position is estimated (0: to the end of the deal)."""
+A23 = frozenset(NAPULA_RUN[:3])
+PARTIAL_NAPULA = (0.0, 0.5, 1.5)
+
+
+def playout(r: CiceraRound, plies: int = 0) -> int:
+    """Play the round with the rollout policy for every seat: ``plies`` plays, or to its end when 0.
+    Return the number of plays made."""
+    left = plies if plies > 0 else 1000
+    done = 0
+    while r._to_move is not None and done < left:
         r._play(*rollout_move(r))
+        done += 1
+    return done
+
+
+def estimate(r: CiceraRound) -> float:
+    """Team 0's score minus team 1's: exact once the deal is over; else the bonuses so far plus the awards
+    as the piles stand (card and sword leads counted 0.15 a card, decided awards in full, Napula by who
+    holds how many of As, 2s, 3s)."""
+    if r._to_move is None:
+        s = r.scores()
+        return float(s[0] - s[1])
+    p0, p1 = r.piles
+    d = float(sum(r.bonus[0]) - sum(r.bonus[1]))
+    n0, n1 = len(p0), len(p1)
+    if n0 >= 27:
+        d += 2.0
+    elif n1 >= 27:
+        d -= 2.0
+    else:
+        d += max(-1.5, min(1.5, 0.15 * (n0 - n1)))
+    s0 = s1 = 0
+    k0 = k1 = 0
+    sp0 = set()
+    sp1 = set()
+    for c in p0:
+        if c // 13 == SWORDS:
+            s0 += 1
+            sp0.add(c)
+    for c in p1:
+        if c // 13 == SWORDS:
+            s1 += 1
+            sp1.add(c)
+    if s0 >= 7:
+        d += 1.0
+    elif s1 >= 7:
+        d -= 1.0
+    else:
+        d += max(-0.75, min(0.75, 0.15 * (s0 - s1)))
+    for special in (MATA, TEN_OF_COINS, FANTE_OF_CUPS):
+        if special in p0:
+            d += 1.0
+        elif special in p1:
+            d -= 1.0
+    k0 = len(A23 & sp0)
+    k1 = len(A23 & sp1)
+    if k0 == 3:
+        d += _run_length(sp0)
+    elif k1 == 3:
+        d -= _run_length(sp1)
+    elif not k1:
+        d += PARTIAL_NAPULA[k0]
+    elif not k0:
+        d -= PARTIAL_NAPULA[k1]
+    return d
 
 
 MAX_CANDIDATES = 8
 """Hard considers at most this many moves: the best by medium's score."""
-MAX_SAMPLES = 400
-BUDGET_SHARE = 0.7
-"""Hard stops sampling once this share of ``time_ms`` is spent."""
+MAX_SAMPLES = 300
+INFER = True
+PLIES_PER_MS = 50
+"""Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps a
+seeded game reproducible; set so that a search takes about half its budget on one free core of the project
+machine (about 110 plays a millisecond), while the clock cuts any search at ``CLOCK_SHARE * time_ms``."""
+CLOCK_SHARE = 0.75
+"""The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
 
 
 def choose_hard(view: CiceraView, rng: random.Random, time_ms: int) -> Action:
-    """Determinized search: deal the unseen cards at random to the other hands, play each candidate move
-    out to the end of the deal with the rollout policy, and keep the move of best mean score difference."""
-    start = time.perf_counter()
-    deadline = start + BUDGET_SHARE * time_ms / 1000.0
+    """Determinized search: deal the unseen cards at random to the other hands; in each such deal play every
+    candidate move, then ``HORIZON`` plies of the rollout policy, and estimate the score difference; keep the
+    candidate of best mean. Candidates: the ``MAX_CANDIDATES`` best by medium's score."""
+    deadline = time.perf_counter() + CLOCK_SHARE * time_ms / 1000.0
+    work = max(1, int(PLIES_PER_MS * time_ms))
     assert view.seat is not None
     team = view.seat % 2
     moves = [(a.card, a.take) for a in view.legal]
@@ -452,18 +618,16 @@ def choose_hard(view: CiceraView, rng: random.Random, time_ms: int) -> Action:
         return view.legal[order[0]]
     totals = [0.0] * len(order)
     samples = 0
-    while samples < MAX_SAMPLES:
-        hands = sample_hands(view, ctx.unseen, rng)
+    spent = 0
+    while samples < MAX_SAMPLES and spent < work:
+        hands = sample_hands(view, ctx.unseen, rng, ctx.passed if INFER else None)
         base = round_from_view(view, hands)
-        results = []
-        for i in order:
+        for k, i in enumerate(order):
             r = base.clone()
             r._play(*moves[i])
-            playout(r)
-            s = r.scores()
-            results.append(s[team] - s[1 - team])
-        for k, d in enumerate(results):
-            totals[k] += d
+            spent += 1 + playout(r, HORIZON)
+            e = estimate(r)
+            totals[k] += e if team == 0 else -e
         samples += 1
         if time.perf_counter() >= deadline:
             break
