@@ -1,9 +1,11 @@
 """Cicera AI players: ``greedy`` (the exact baseline), ``medium`` (one-ply heuristics with card counting) and
-``hard`` (determinized search: sampled hidden hands, playouts to the end of the deal).
+``hard`` (determinized search: sampled hidden hands, short playouts, an estimate of the final score).
 
 Every level sees only a ``CiceraView`` (its own hand, the table, the public history) and returns one of
 ``view.legal``. ``choose`` is a plain function of its arguments; the module keeps no mutable state (its
 tables of card weights are immutable). docs/ai/cicera.md describes the levels and the exact greedy rule.
+The search builds ``CiceraRound`` objects for sampled deals and plays them through the engine's own core
+(``_play``), reading the round's fields directly for speed.
 """
 
 from __future__ import annotations
@@ -286,6 +288,8 @@ class _Context:
         self.weights = award_weights(team_piles(view.history))
         self.unseen = unseen_cards(view)
         self.passed = passed_captures(view, self.unseen)
+        # the chance that the next player holds each unseen card: its share of the room in the other hands,
+        # less for a card it could have captured with when it placed a card instead
         nxt = (view.seat + 1) % PLAYERS
         others = [s for s in range(PLAYERS) if s != view.seat]
         sizes = view.hand_sizes
@@ -295,7 +299,6 @@ class _Context:
             total = sum(odds)
             p_next[u] = odds[others.index(nxt)] / total if total else 0.0
         self.p_next = p_next
-        """Chance that the next player holds each unseen card."""
 
 
 def capture_worth(card: int, take: Sequence[int], table_size: int, placed: int | None, w: Sequence[float]) -> float:
@@ -525,6 +528,7 @@ HORIZON = 8
 """Plies played after the candidate move before the position is estimated (0: to the end of the deal)."""
 A23 = frozenset(NAPULA_RUN[:3])
 PARTIAL_NAPULA = (0.0, 0.5, 1.5)
+"""``estimate``: a team holding 0, 1 or 2 of As, 2s, 3s (the other team none) is credited this much Napula."""
 
 
 def playout(r: CiceraRound, plies: int = 0) -> int:
@@ -555,7 +559,6 @@ def estimate(r: CiceraRound) -> float:
     else:
         d += max(-1.5, min(1.5, 0.15 * (n0 - n1)))
     s0 = s1 = 0
-    k0 = k1 = 0
     sp0 = set()
     sp1 = set()
     for c in p0:
@@ -593,7 +596,9 @@ def estimate(r: CiceraRound) -> float:
 MAX_CANDIDATES = 8
 """Hard considers at most this many moves: the best by medium's score."""
 MAX_SAMPLES = 300
+"""Hard stops after this many sampled deals even when its planned work is not spent (late in the deal)."""
 INFER = True
+"""Hard samples hidden hands with ``passed_captures`` (False: uniformly)."""
 PLIES_PER_MS = 50
 """Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps a
 seeded game reproducible; set so that a search takes about half its budget on one free core of the project

@@ -157,12 +157,38 @@ def test_sampled_hands_are_consistent_with_the_view():
     view = m.view(m.to_move())
     unseen = cai.unseen_cards(view)
     assert set(unseen) == {c for s in range(4) if s != view.seat for c in m.round.hands[s]}
+    passed = cai.passed_captures(view, unseen)
     for seed in range(20):
-        hands = cai.sample_hands(view, unseen, random.Random(seed))
-        assert [len(h) for h in hands] == list(view.hand_sizes)
-        assert hands[view.seat] == list(view.hand)
-        dealt = [c for h in hands for c in h]
-        assert len(dealt) == len(set(dealt)) and set(dealt) == set(unseen) | set(view.hand)
+        for hands in (
+            cai.sample_hands(view, unseen, random.Random(seed)),
+            cai.sample_hands(view, unseen, random.Random(seed), passed),
+        ):
+            assert [len(h) for h in hands] == list(view.hand_sizes)
+            assert hands[view.seat] == list(view.hand)
+            dealt = [c for h in hands for c in h]
+            assert len(dealt) == len(set(dealt)) and set(dealt) == set(unseen) | set(view.hand)
+
+
+def test_a_placement_makes_the_cards_it_could_have_captured_with_less_likely():
+    # seat 0 places the 9d on a table 7d 3c Rb: it holds no 7, 3, R, and no X (7 + 3) it would take with
+    hands = ["9d 8b", "4c 5c", "7s 2b", "3s Xs"]
+    rnd = CiceraRound.position(hands, "7d 3c Rb", to_move=0)
+    rnd.apply_fast((Card.parse("9d"), ()))
+    rnd.apply_fast((Card.parse("4c"), ()))
+    view = rnd.view(2)
+    assert cai.initial_table(view) == sorted(cards("7d 3c Rb"))
+    unseen = cai.unseen_cards(view)
+    passed = cai.passed_captures(view, unseen)
+    assert set(cards("3s Xs")) <= passed[0] and Card.parse("8b") not in passed[0]
+    # seat 1 placed the 4c on 7d 3c Rb 9d: it could have taken with a 7, 3, 9 or R (by rank) or an X (7 + 3)
+    assert {c for c in unseen if c in passed[1]} == {c for c in unseen if c.rank in "379RX"}
+    # sampled from seat 2's seat, the 3s and Xs go to seat 0 far less often than to seat 3
+    counts = {0: 0, 3: 0}
+    for seed in range(400):
+        hands_ = cai.sample_hands(view, unseen, random.Random(seed), passed)
+        for s in (0, 3):
+            counts[s] += sum(1 for c in hands_[s] if c in cards("3s Xs"))
+    assert counts[0] * 3 < counts[3]
 
 
 def test_table_captures_match_the_engine():
