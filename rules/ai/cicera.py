@@ -603,7 +603,7 @@ PLIES_PER_MS = 50
 """Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps a
 seeded game reproducible; set so that a search takes about half its budget on one free core of the project
 machine (about 110 plays a millisecond), while the clock cuts any search at ``CLOCK_SHARE * time_ms``."""
-CLOCK_SHARE = 0.75
+CLOCK_SHARE = 0.7
 """The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
 
 
