@@ -230,7 +230,7 @@ class TableService:
         t = self._table(table_id)
         if t.match is None:
             raise WrongPhase(_("The game has not started yet."))
-        return t.match.record(self._record_seats(t), guild=t.guild_id)
+        return t.match.record(self._record_seats(t), guild=t.guild_id, table=t.id)
 
     # ----- the lobby -----
     async def create(
@@ -634,7 +634,7 @@ class TableService:
             m = t.match
             when = time.time()
             finished_at = _dt.datetime.fromtimestamp(when, _dt.UTC).isoformat(timespec="seconds")
-            record = m.record(self._record_seats(t), guild=t.guild_id, finished_at=finished_at)
+            record = m.record(self._record_seats(t), guild=t.guild_id, table=t.id, finished_at=finished_at)
             result = m.result() or {"game_points": [0] * t.players, "winners": []}
             outs = outcomes(result, t.players)
             seats = [SeatResult(i, s.user_id, s.name, s.ai, outs[i], result["game_points"][i])
