@@ -1,4 +1,4 @@
-"""Tavolo's command line: ``python -m bot [run | arena | replay | bench]``."""
+"""Tavolo's command line: ``python -m bot [run | play | arena | replay | bench]``."""
 
 from __future__ import annotations
 
@@ -66,6 +66,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a game in the terminal against AI players."""
+    from bot import play
+
+    return play.main(args)
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play AI agents against each other and report the results."""
     from bot import arena
@@ -95,6 +102,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help=_("start the Discord bot (the default)"))
     run.set_defaults(handler=cmd_run)
+
+    play = sub.add_parser("play", help=_("play a game in the terminal against AI players"))
+    play.add_argument("--game", default="briscola", choices=GAMES)
+    play.add_argument("--players", type=int, metavar="N", help=_("players (default: 4, Chiamata 5)"))
+    play.add_argument("--level", default="medium", metavar="LEVEL",
+                      help=_("the AI level: easy, medium or hard (also random, greedy; default: medium)"))
+    play.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
+    play.add_argument("--seed", type=int, metavar="S", help=_("the deal's seed (default: random)"))
+    play.add_argument("--db", metavar="PATH", help=_("the database file (default: TAVOLO_DATABASE or tavolo.sqlite3)"))
+    play.add_argument("--time-ms", type=int, default=200, metavar="T", help=_("AI thinking time per move in ms"))
+    play.set_defaults(handler=cmd_play)
 
     arena = sub.add_parser("arena", help=_("play AI agents against each other"))
     arena.add_argument("--game", required=True, choices=GAMES)

@@ -1,0 +1,336 @@
+"""``python -m bot play``: a game in the terminal against AI players, through the table service.
+
+You sit at seat 0 (unless ``teams=random`` moves you); the AI takes the other seats. At your turn the
+table, your hand and the legal actions are shown, numbered: answer with a number or with an action's text
+(``play Ad``, ``bid 3``, ``pass``, ``play 7s take 3d 4b``...). ``help`` lists the commands; ``quit`` or
+end of input (Ctrl-D) stops, and the game is kept in the database: the same command continues it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from typing import IO, Any
+
+from bot.i18n import _
+from bot.storage import StorageError
+from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
+from rules.actions import RulesError
+from rules.cards import SUIT_NAMES
+from rules.options import parse_option_args
+
+log = logging.getLogger(__name__)
+
+GUILD = 0
+CHANNEL = 0
+YOU = 1
+"""The terminal's guild, channel and user ids (its games go to the standings of guild 0)."""
+DEFAULT_PLAYERS = {"briscola": 4, "chiamata": 5, "cicera": 4}
+NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
+"""Join order kept as seat order, so that you sit at seat 0."""
+
+
+class Terminal:
+    """The terminal front end of one table."""
+
+    def __init__(self, service: TableService, stdin: IO[str], stdout: IO[str]) -> None:
+        self.service = service
+        self.stdin = stdin
+        self.stdout = stdout
+        self.queue: asyncio.Queue[TableEvent] = asyncio.Queue()
+        self.table_id: int | None = None
+        self.names: list[str] = []
+        self.over: TableEvent | None = None
+        self.turn_version: int | None = None
+        """The table's version when the service last asked for your move."""
+
+    def say(self, text: str = "") -> None:
+        """Print a line."""
+        print(text, file=self.stdout, flush=True)
+
+    async def read(self) -> str | None:
+        """One line of input, ``None`` at the end of the input."""
+        self.stdout.write("> ")
+        self.stdout.flush()
+        line = await asyncio.get_running_loop().run_in_executor(None, self.stdin.readline)
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    # ----- setting up -----
+    async def open_table(self, game: str, players: int, options: dict, level: str, seed: int | None) -> None:
+        """Continue your unfinished game in this database, or open a new table and start it."""
+        current = self.service.table_of(CHANNEL, YOU)
+        if current is not None and current.status == "playing":
+            self.say(_("Continuing your unfinished game (table {id}, {game}, {players} players).").format(
+                id=current.id, game=current.game, players=current.players))
+            info = current
+        else:
+            if current is not None:  # a lobby left over: close it
+                await self.service.cancel(current.id, YOU)
+            if game == "briscola" and players in NATURAL_TEAMS and "teams" not in options:
+                options = {**options, "teams": NATURAL_TEAMS[players]}
+            options.setdefault("turn_timer", "off")
+            info = await self.service.create(GUILD, CHANNEL, YOU, _("You"), game, players, options, level, seed)
+            self.service.subscribe(self.queue.put_nowait, info.id)
+            info = await self.service.start(info.id, YOU)
+        self.table_id = info.id
+        if current is not None and current.status == "playing":
+            self.service.subscribe(self.queue.put_nowait, info.id)
+            seat = self.my_seat()
+            if seat is not None and info.to_move == seat and info.seats[seat].away is None:
+                self.turn_version = info.version
+        self.names = [(_("Seat {n} (you)") if s.user_id == YOU else _("Seat {n} (AI)")).format(n=i)
+                      for i, s in enumerate(info.seats)]
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items()))
+        self.say(_("{game}, {players} players, AI level {level}. Options: {options}").format(
+            game=info.game.capitalize(), players=info.players, level=info.level, options=opts))
+        self.say(_("You are seat {seat}. {help}").format(seat=self.my_seat(), help=HELP_SHORT))
+
+    def my_seat(self) -> int | None:
+        """Your seat at the table."""
+        assert self.table_id is not None
+        for i, s in enumerate(self.service.get(self.table_id).seats):
+            if s.user_id == YOU:
+                return i
+        return None
+
+    # ----- the game -----
+    async def run(self) -> int:
+        """Show events and ask for your actions until the game ends (0) or the input does (0 too)."""
+        assert self.table_id is not None
+        while True:
+            while not self.queue.empty():
+                self.show(self.queue.get_nowait())
+            if self.over is not None:
+                self.show_end(self.over)
+                return 0
+            if self.my_turn():
+                if not await self.turn():
+                    self.say(_("Stopped. The game is kept: run the same command to continue it."))
+                    return 0
+                continue
+            self.show(await self.queue.get())
+
+    def my_turn(self) -> bool:
+        """Has the service asked for your move, and is that request still current?"""
+        assert self.table_id is not None
+        if self.turn_version is None:
+            return False
+        try:
+            return self.service.get(self.table_id).version == self.turn_version
+        except TableError:
+            return False
+
+    async def turn(self) -> bool:
+        """Ask for one action until one is accepted; ``False`` when the input ended."""
+        assert self.table_id is not None
+        view = self.service.view(self.table_id, YOU)
+        for line in render_view(view, self.names):
+            self.say(line)
+        legal = list(view.legal)
+        for i, action in enumerate(legal, 1):
+            self.say(f"  {i:>2}. {action}")
+        while True:
+            text = await self.read()
+            if text is None or text.lower() in ("q", "quit", "exit"):
+                return False
+            if not text:
+                continue
+            if text.lower() in ("h", "help", "?"):
+                self.say(HELP)
+                continue
+            if text.isdigit():
+                k = int(text)
+                if not 1 <= k <= len(legal):
+                    self.say(_("Choose a number from 1 to {n}, or type an action.").format(n=len(legal)))
+                    continue
+                action: Any = legal[k - 1]
+            else:
+                action = text
+            try:
+                await self.service.act(self.table_id, YOU, action, version=self.turn_version)
+            except (BadAction, IllegalMove, StorageFailed) as e:
+                self.say(_("Not possible: {reason}").format(reason=e))
+                continue
+            except TableError as e:  # the turn is gone (timed out, game over): back to the table
+                self.say(_("Not possible: {reason}").format(reason=e))
+            self.turn_version = None
+            return True
+
+    def show(self, event: TableEvent) -> None:
+        """Print what an event means, if anything."""
+        if event.kind == "game_over":
+            self.over = event
+            return
+        if event.kind == "turn" and event.get("user_id") == YOU:
+            self.turn_version = event["version"]
+        text = describe(event, self.names)
+        if text:
+            self.say(text)
+
+    def show_end(self, event: TableEvent) -> None:
+        """The final result and your new standing."""
+        result = event["result"]
+        points = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(result["game_points"]))
+        winners = result["winners"]
+        self.say(_("Game over. Game points: {points}.").format(points=points))
+        if not winners:
+            self.say(_("A draw."))
+        else:
+            who = ", ".join(self.names[s] for s in winners)
+            self.say(_("Winners: {who}.").format(who=who))
+        mine = event["standings"].get(YOU)
+        if mine:
+            st = mine["after"]
+            self.say(_("Your rating: {rating:.1f} after {games} games ({wins} won).").format(
+                rating=st.rating.ordinal, games=st.games, wins=st.wins))
+        self.say(_("Game {id} stored.").format(id=event["game_id"]))
+
+
+HELP_SHORT = _("Answer with a number or an action's text; 'help' for more, 'quit' to stop.")
+HELP = _(
+    "Choose an action by its number, or type it: 'play Ad' (Ace of Denari), 'exchange 7d', "
+    "'bid 3', 'bid 2:70', 'bid 75', 'pass', 'trump d', 'discard 4b 5b 6b 2c 4c', 'call 3d', "
+    "'play 7s take 3d 4b', 'play 7s place'. Cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 X F C R, "
+    "suits d Denari, c Coppe, s Spade, b Bastoni. 'quit' (or end of input) stops; the game is kept."
+)
+
+
+def _cards(cards) -> str:
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def render_view(view, names: list[str]) -> list[str]:
+    """The lines showing a seat's view: the table, the trump, your hand."""
+    def name(s: int | None) -> str:
+        return names[s] if s is not None and 0 <= s < len(names) else "?"
+
+    lines = [""]
+    game = view.game
+    if game == "briscola":
+        face = view.briscola if view.briscola is not None else None
+        trump = f"{view.trump} ({SUIT_NAMES[view.trump]})"
+        lines.append(_("Trump: {trump}. Face-up briscola: {card}. Cards in the stock: {n}.").format(
+            trump=trump, card=face if face is not None else _("drawn"), n=view.stock_count))
+        if view.points is not None:
+            lines.append(_("Points per side: {points}").format(points=list(view.points)))
+        for s, hand in sorted(view.visible_hands.items()):
+            lines.append(_("{name} holds: {cards}").format(name=name(s), cards=_cards(hand)))
+    elif game == "chiamata":
+        lines.append(_("Phase: {phase}.").format(phase=view.phase))
+        if view.auction:
+            bids = ", ".join(f"{name(s)} {b if b is not None else _('pass')}" for s, b in view.auction)
+            lines.append(_("Auction: {bids}").format(bids=bids))
+        if view.caller is not None:
+            lines.append(_("Caller: {caller}, target {target}; trump {trump}; called card {card}.").format(
+                caller=name(view.caller), target=view.target, trump=view.trump or "-", card=view.called or "-"))
+        if view.partner is not None:
+            lines.append(_("Partner: {name}.").format(name=name(view.partner)))
+        elif view.i_am_partner:
+            lines.append(_("You hold the called card: you are the caller's secret partner."))
+        if view.kitty:
+            lines.append(_("Kitty: {cards}").format(cards=_cards(view.kitty)))
+    elif game == "cicera":
+        lines.append(_("Table: {cards}").format(cards=_cards(view.table)))
+        lines.append(_("Piles: your team {a} cards, the other {b}; bonuses {bonus}.").format(
+            a=view.pile_sizes[view.team or 0], b=view.pile_sizes[1 - (view.team or 0)],
+            bonus=list(view.bonus_points)))
+    trick = getattr(view, "trick", ())
+    if game != "cicera":
+        played = ", ".join(f"{name(s)} {c}" for s, c in trick) if trick else _("nothing yet")
+        lines.append(_("On the table: {played}").format(played=played))
+    lines.append(_("Your hand: {cards}").format(cards=_cards(view.hand)))
+    lines.append(_("Your move:"))
+    return lines
+
+
+def describe(event: TableEvent, names: list[str]) -> str | None:
+    """One line for an event worth showing in the terminal, or ``None``."""
+    d = event.data
+
+    def name(key: str = "seat") -> str:
+        s = d.get(key)
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+
+    k = event.kind
+    if k == "round_start":
+        return _("--- Round {n}, dealer {name} ---").format(n=d["round"] + 1, name=name("dealer"))
+    if k == "play":
+        text = _("{name} plays {card}").format(name=name(), card=d["card"])
+        if d.get("take"):
+            text += _(", takes {cards}").format(cards=" ".join(d["take"]))
+        if d.get("bonuses"):
+            text += f" ({', '.join(d['bonuses'])})"
+        return text
+    if k == "trick":
+        return _("{name} takes the trick ({points} points).").format(name=name("winner"), points=d["points"])
+    if k == "exchange":
+        return _("{name} exchanges {gave} for the briscola {took}.").format(name=name(), gave=d["gave"], took=d["took"])
+    if k == "conquest":
+        return _("{name} holds {cards} of trumps: conquest!").format(name=name(), cards=" ".join(d["cards"]))
+    if k == "bid":
+        return _("{name} bids {bid}.").format(name=name(), bid=d.get("bid"))
+    if k == "pass":
+        return _("{name} passes.").format(name=name())
+    if k == "auction_won":
+        return _("{name} wins the auction with {bid}.").format(name=name(), bid=d.get("bid"))
+    if k == "passed_out":
+        return _("Everybody passed: the cards are dealt again.")
+    if k == "trump":
+        return _("{name} declares {suit} trumps.").format(name=name(), suit=d["suit"])
+    if k == "discard":
+        return _("{name} discards {n} cards.").format(name=name(), n=d["count"])
+    if k == "call":
+        return _("{name} calls {card}.").format(name=name(), card=d["card"])
+    if k == "partner_revealed":
+        return _("{name} is the partner!").format(name=name())
+    if k == "round_over":
+        gp = ", ".join(f"{names[s]} {p}" for s, p in enumerate(d["result"]["game_points"]))
+        return _("Round over. Game points this round: {gp}.").format(gp=gp)
+    if k == "timeout":
+        return _("{name}'s time ran out: the AI plays.").format(name=name())
+    if k == "seat_to_ai":
+        return _("The AI plays for {name} from now on.").format(name=name())
+    if k == "storage_error":
+        return _("Could not save the game: {reason}").format(reason=d["reason"])
+    return None
+
+
+async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    """Open the database, then play (or continue) a terminal game."""
+    options = parse_option_args(args.option)
+    players = args.players or DEFAULT_PLAYERS[args.game]
+    path = args.db
+    if path is None:
+        from bot.config import Settings
+
+        path = Settings().database
+    try:
+        service = await TableService.open(path, ai_time_ms=args.time_ms)
+    except StorageError as e:
+        print(_("error: cannot open the database {path}: {reason}").format(path=path, reason=e.reason),
+              file=sys.stderr)
+        return 1
+    try:
+        term = Terminal(service, stdin, stdout)
+        try:
+            await term.open_table(args.game, players, options, args.level, args.seed)
+        except TableError as e:
+            print(_("error: {message}").format(message=e), file=sys.stderr)
+            return 2
+        return await term.run()
+    finally:
+        await service.close()
+
+
+def main(args: argparse.Namespace) -> int:
+    """``python -m bot play``."""
+    try:
+        return asyncio.run(play(args, sys.stdin, sys.stdout))
+    except RulesError as e:
+        print(_("error: {message}").format(message=e), file=sys.stderr)
+        return 2

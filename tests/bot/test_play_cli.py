@@ -1,0 +1,105 @@
+"""``python -m bot play``: whole games in the terminal driven by scripted input, bad input, stopping and
+continuing."""
+
+from __future__ import annotations
+
+import io
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.__main__ import build_parser
+from bot.play import play
+from rules.records import replay_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def run_play(db: Path, script: str, *extra: str) -> tuple[int, str]:
+    args = build_parser().parse_args(["play", "--db", str(db), *extra])
+    out = io.StringIO()
+    code = await play(args, io.StringIO(script), out)
+    return code, out.getvalue()
+
+
+def stored_games(db: Path) -> list[dict]:
+    import json
+
+    con = sqlite3.connect(db)
+    try:
+        return [json.loads(r) for (r,) in con.execute("SELECT record FROM games ORDER BY id")]
+    finally:
+        con.close()
+
+
+async def test_bad_input_gets_a_message_and_the_game_goes_on(db_path):
+    script = "\n".join(["", "0", "99", "dance", "play Zz", "bid 3", "help", *["1"] * 60]) + "\n"
+    code, out = await run_play(db_path, script, "--game", "briscola", "--players", "2", "--level", "random",
+                               "--seed", "3")
+    assert code == 0
+    assert "Choose a number from 1 to 3" in out
+    assert "Not possible: cannot read 'dance' as an action" in out
+    assert "Not possible: cannot read 'play Zz'" in out
+    assert "'bid' is not an action of Briscola" in out
+    assert "Cards are rank then suit" in out  # the help
+    assert "Traceback" not in out
+    assert "Your hand:" in out and "Trump:" in out and "   1. play" in out
+    assert "Game over." in out and "Game 1 stored." in out
+    games = stored_games(db_path)
+    assert len(games) == 1 and games[0]["seats"][0]["user"] == 1
+    replay_record(games[0])
+
+
+async def test_typed_actions_and_numbers_both_work(db_path):
+    code, out = await run_play(db_path, "2\nq\n", "--game", "briscola", "--players", "2", "--level", "greedy",
+                               "--seed", "5")
+    assert code == 0 and "Stopped. The game is kept" in out
+    first_choice = out.rsplit("   1. ", 1)[1].split("\n")[0]  # e.g. "play Ad" at the last prompt
+    assert first_choice.startswith("play ")
+    code, out = await run_play(db_path, "\n".join([first_choice] + ["1"] * 60) + "\n")
+    assert "Continuing your unfinished game (table 1, briscola, 2 players)" in out
+    assert f"Seat 0 (you) plays {first_choice.split()[1]}" in out
+    assert "Game over." in out
+    games = stored_games(db_path)
+    assert len(games) == 1
+    replay_record(games[0])
+
+
+async def test_end_of_input_keeps_the_game_for_later(db_path):
+    code, out = await run_play(db_path, "1\n1\n", "--game", "cicera", "--level", "random", "--seed", "2")
+    assert code == 0 and out.count("Your move:") == 3 and "Stopped." in out
+    code, out = await run_play(db_path, "q\n")
+    assert code == 0 and "Continuing your unfinished game" in out and "Stopped." in out
+    code, out = await run_play(db_path, "1\n" * 40)
+    assert "Game over." in out and "Cicera" in out
+    assert len(stored_games(db_path)) == 1
+
+
+def run_cli(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, "-m", "bot", "play", *args], input=script, cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_scripted_chiamata_from_start_to_end_in_a_subprocess(tmp_path):
+    result = run_cli(tmp_path, "1\n" * 60, "--game", "chiamata", "--level", "random", "--seed", "9",
+                     "--option", "match=single")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    out = result.stdout
+    assert "Chiamata, 5 players" in out and "Phase: auction." in out
+    assert "Game over." in out
+    games = stored_games(tmp_path / "tavolo.sqlite3")  # the default database file, in the working directory
+    assert len(games) == 1 and games[0]["game"] == "chiamata"
+    replay_record(games[0])
+
+
+def test_bad_options_are_a_short_message(tmp_path):
+    result = run_cli(tmp_path, "", "--game", "briscola", "--option", "match=forever")
+    assert result.returncode == 2
+    assert "match" in result.stderr and "Traceback" not in result.stderr
+    result = run_cli(tmp_path, "", "--game", "briscola", "--players", "5")
+    assert result.returncode == 2 and "2, 3, 4, 6" in result.stderr and "Traceback" not in result.stderr
