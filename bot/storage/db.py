@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 
 MAX_BATCH = 1000
 """Writes committed together at most."""
+MAX_ROWS = 8000
+"""Action rows in one INSERT (4 parameters each, under SQLite's limit of 32,766)."""
 
 
 class StorageError(Exception):
@@ -124,12 +126,15 @@ _APPEND = "INSERT INTO live_actions (table_id, n, entry, at) VALUES (?, ?, ?, ?)
 class Store:
     """Tavolo's database: open it, use it, close it. Every method raises ``StorageError`` on failure."""
 
-    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0, synchronous: str = "FULL") -> None:
+    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0, synchronous: str = "NORMAL") -> None:
         self.path = Path(path)
         self.busy_timeout = busy_timeout
         """Seconds a write waits for a lock held by another connection before it fails."""
         self.synchronous = synchronous
-        """``FULL``: a commit survives a power cut too; ``NORMAL`` survives a killed process only."""
+        """``NORMAL`` (WAL): a commit survives a killed or crashed process, and the file stays consistent
+        after a power cut, which may lose the last commits; no fsync per commit, so a commit takes tens of
+        microseconds. ``FULL``: every commit is fsynced and survives a power cut too, at the disk's fsync
+        time per transaction (0.15 ms to 8 ms measured on the project machine, depending on its load)."""
         self._w: aiosqlite.Connection | None = None
         self._r: aiosqlite.Connection | None = None
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
@@ -256,6 +261,8 @@ class Store:
     async def _run_batch(self, batch: list[_Job]) -> None:
         conn = self._w
         assert conn is not None
+        if all(job.rows is not None for job in batch) and await self._append_fast(conn, batch):
+            return
         results: list[tuple[_Job, Any, BaseException | None]] = []
         try:
             await conn.execute("BEGIN IMMEDIATE")
@@ -288,6 +295,30 @@ class Store:
                 job.fut.set_exception(exc)
             else:
                 job.fut.set_result(value)
+
+    async def _append_fast(self, conn: aiosqlite.Connection, batch: list[_Job]) -> bool:
+        """The common case, only appends: one multi-row INSERT, a transaction of its own, one trip to the
+        connection's thread. ``False`` when it must go the long way (a constraint broke: find the culprit)."""
+        rows = [r for job in batch for r in job.rows or ()]
+        if not rows or len(rows) > MAX_ROWS:
+            return False
+        try:
+            await conn.execute(_APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
+        except sqlite3.IntegrityError:
+            return False
+        except Exception as e:  # noqa: BLE001 - every write of the batch is refused
+            err = _storage_error(e)
+            log.error("database %s: %d appends failed: %s", self.path, len(batch), err)
+            await self._rollback(conn)
+            for job in batch:
+                if not job.fut.done():
+                    job.fut.set_exception(err)
+            return True
+        self.batches += 1
+        for job in batch:
+            if not job.fut.done():
+                job.fut.set_result(None)
+        return True
 
     @staticmethod
     async def _rollback(conn: aiosqlite.Connection) -> None:
