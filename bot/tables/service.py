@@ -108,7 +108,7 @@ class TableService:
         self._tables: dict[int, Table] = {}
         self._subscribers: dict[int | None, list[Subscriber]] = {}
         self._tasks: set[asyncio.Task] = set()
-        self._lobby_lock = asyncio.Lock()
+        self._guild_locks: dict[int, asyncio.Lock] = {}
         self._closed = False
         self.broken: dict[int, str] = {}
         """Stored tables that could not be rebuilt at start-up, with the reason (they stay in the database)."""
@@ -244,8 +244,11 @@ class TableService:
         options: dict | None = None,
         level: str = "medium",
         seed: int | None = None,
+        *,
+        seat_host: bool = True,
     ) -> TableInfo:
-        """Open a table's lobby with the host seated. Options are checked; the guild's defaults fill in."""
+        """Open a table's lobby with the host seated (unless ``seat_host`` is false: the host only runs
+        the table, e.g. to watch AI players). Options are checked; the guild's defaults fill in."""
         self._check_open()
         try:
             cls = game_class(game)
@@ -271,14 +274,15 @@ class TableService:
             validated = cls.validate_options(players, merged)
         except RulesError as e:
             raise BadRequest(str(e)) from None
-        async with self._lobby_lock:
+        async with self._guild_lock(guild_id):
             cap = settings.max_tables if settings.max_tables is not None else self.guild_cap
             live = sum(1 for t in self._tables.values() if t.guild_id == guild_id)
             if live >= cap:
                 raise LimitReached(_("This server already has {n} open tables, its limit.").format(n=live))
-            self._check_free(channel_id, host_id)
+            if seat_host:
+                self._check_free(channel_id, host_id)
             seed = secrets.randbits(62) if seed is None else seed
-            lobby = [Seat(host_id, host_name)]
+            lobby = [Seat(host_id, host_name)] if seat_host else []
             try:
                 table_id = await self.store.create_table(
                     guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=game, players=players,
@@ -293,7 +297,7 @@ class TableService:
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         """Sit down in a table's lobby."""
         t = self._table(table_id)
-        async with self._lobby_lock, t.lock:
+        async with self._guild_lock(t.guild_id), t.lock:
             self._check_lobby(t)
             if t.seat_of(user_id) is not None:
                 raise AlreadySeated(_("You are already at this table."))
@@ -366,7 +370,7 @@ class TableService:
             if t.status == "lobby":
                 rest = [s for i, s in enumerate(t.seats) if i != place]
                 humans = [s for s in rest if s.user_id is not None]
-                if not humans:
+                if user_id == t.host_id and not humans:
                     await self._delete(t)
                     self._emit(t, "left", user_id=user_id, seat=None)
                     return None
@@ -738,6 +742,13 @@ class TableService:
             raise StorageFailed(e.reason) from None
 
     # ----- helpers -----
+    def _guild_lock(self, guild_id: int) -> asyncio.Lock:
+        """Serialises the checks and writes that seat players in a guild (cap, one table per channel)."""
+        lock = self._guild_locks.get(guild_id)
+        if lock is None:
+            lock = self._guild_locks[guild_id] = asyncio.Lock()
+        return lock
+
     def _check_open(self) -> None:
         if self._closed:
             raise ServiceClosed()
