@@ -191,17 +191,20 @@ async def test_killed_with_sigkill_loses_no_acknowledged_action(db_path, open_se
         acks.extend(got)
     assert "Traceback" not in errors.read_text(), errors.read_text()
 
+    # what is on disk after the kill, read before any service touches the file
     con = sqlite3.connect(db_path)
-    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    con.close()
-
-    service = await open_service()
-    assert service.broken == {}
-    live = {t.id: await service.store.live_entries(t.id) for t in service.tables()}
-    finished: dict[int, list[dict]] = {}  # table id -> the actions of its stored game
-    for (game_id,) in await service.store._read("SELECT id FROM games"):
-        record = await service.store.game_record(game_id)
-        finished[record["table"]] = [e for r in record["rounds"] for e in r["actions"]]
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        live: dict[int, list[dict]] = {
+            t: [] for (t,) in con.execute("SELECT id FROM live_tables WHERE status = 'playing'")}
+        for t, entry in con.execute("SELECT table_id, entry FROM live_actions ORDER BY table_id, n"):
+            live[t].append(json.loads(entry))
+        finished: dict[int, list[dict]] = {}  # table id -> the actions of its stored game
+        for (text,) in con.execute("SELECT record FROM games"):
+            record = json.loads(text)
+            finished[record["table"]] = [e for r in record["rounds"] for e in r["actions"]]
+    finally:
+        con.close()
     lost = []
     for table, version, entry in acks:
         log = live.get(table, finished.get(table))
@@ -209,6 +212,9 @@ async def test_killed_with_sigkill_loses_no_acknowledged_action(db_path, open_se
             lost.append((table, version, entry))
     assert not lost, f"acknowledged but not stored: {lost[:5]}"
     assert any(t in finished for t, _, _ in acks) and any(t in live for t, _, _ in acks)
+
+    service = await open_service()  # every stored table resumes
+    assert service.broken == {}
     # the resumed tables play on to the end and their records replay
     events = []
     service.subscribe(events.append)
@@ -222,4 +228,8 @@ async def test_killed_with_sigkill_loses_no_acknowledged_action(db_path, open_se
     for event in events:
         if event.kind == "game_over":
             replay_record(await service.store.game_record(event["game_id"]))
+    stored_tables = set()
+    for (text,) in await service.store._read("SELECT record FROM games"):
+        stored_tables.add(json.loads(text)["table"])
+    assert live.keys() <= stored_tables  # every table in play at the kill resumed and finished
     assert await service.store.integrity_check() == "ok"
