@@ -151,7 +151,7 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    if args.only in ("cicera-capture-listing", "images"):
+    if args.only in ("cicera-capture-listing", "images", "service"):
         marks = {}
     elif args.only:
         if args.only not in marks:
@@ -172,4 +172,8 @@ def main(args: argparse.Namespace) -> int:
         from bot import bench_images
 
         bench_images.main(args)
+    if not args.only or args.only == "service":
+        from bot import bench_service
+
+        bench_service.main(args)
     return 0
