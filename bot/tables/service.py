@@ -736,6 +736,15 @@ class TableService:
                     await self.leave(t.id, user_id)
                 except (WrongPhase, UnknownTable):
                     pass
+            async with t.lock:  # their seat in a game still in play: no name, no id, no standing later
+                mine = [s for s in t.seats if s.user_id == user_id]
+                if t.status == "playing" and mine:
+                    for s in mine:
+                        s.user_id, s.name = None, _("deleted user")
+                    try:
+                        await self.store.update_table(t.id, seats=[s.to_json() for s in t.seats])
+                    except StorageError as e:
+                        raise StorageFailed(e.reason) from None
         try:
             return await self.store.delete_user(user_id, _("deleted user"))
         except StorageError as e:

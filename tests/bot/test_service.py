@@ -314,3 +314,46 @@ async def test_team_chat_opens_after_the_first_trick(open_service, recorder, pla
     first_trick = kinds.index("trick")
     assert first_trick < kinds.index("team_chat_open") < kinds.index("action", first_trick)
     assert recorder.of("team_chat_open")[0]["sides"] == [[0, 2], [1, 3]]
+
+
+async def test_a_host_who_does_not_sit_runs_an_ai_table(open_service, recorder):
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 1, "host", "briscola", 4, OFF, level="random", seat_host=False)
+    assert t.seats == ()
+    await service.join(t.id, 2, "two")
+    with pytest.raises(NotSeated):
+        await service.leave(t.id, 1)
+    assert await service.leave(t.id, 2) is not None  # the last player leaving keeps the host's table
+    await service.create(G, CH, 1, "host", "briscola", 2, OFF)  # not seated at the first: free to sit here
+    info = await service.start(t.id, 1)
+    assert [s.ai for s in info.seats] == ["random"] * 4
+    await service.idle()
+    assert len(recorder.of("game_over")) == 1
+
+
+async def test_events_as_an_async_iterator(open_service):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "one", "briscola", 2, OFF, level="random", seed=1)
+    sub = service.events(t.id)
+    await service.start(t.id, 1)
+    sub.close()
+    kinds = [e.kind async for e in sub]
+    assert kinds[:2] == ["started", "round_start"] and "turn" in kinds
+
+
+async def test_forgetting_a_user(open_service, play):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "one", "briscola", 2, OFF, level="random", seed=2)
+    await service.start(t.id, 1)
+    await play(service, t.id, {1})
+    u = await service.create(G, CH, 1, "one", "briscola", 2, OFF, level="random", seed=3)
+    await service.start(u.id, 1)
+    await service.idle()
+    assert await service.forget_user(1) == 1
+    assert (await service.leaderboard(G, "briscola"))["total"] == 0
+    stats = await service.player_stats(G, 1)
+    assert stats == {"games": {}, "recent": []}
+    await service.idle()  # the AI finished the game they sat at
+    games = await service.store._read("SELECT record FROM games")
+    assert len(games) == 2 and all('"user":1' not in text and '"one"' not in text for (text,) in games)
