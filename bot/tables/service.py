@@ -518,7 +518,11 @@ class TableService:
             forced = auto() if auto else None
             if forced is None:
                 break
-            await self._store_and_apply(t, m.to_move(), forced, by="auto")
+            try:
+                await self._store_and_apply(t, m.to_move(), forced, by="auto")
+            except StorageFailed:  # what came before is stored and shown: go on from here later
+                self._retry(t, lambda: self._advance_later(t, t.version))
+                return
         if m.is_over():
             self._cancel_timers(t)
             t.deadline_at = None
@@ -535,6 +539,11 @@ class TableService:
             self._spawn(self._ai_turn(t, t.version))
         elif timer:
             self._arm_timer(t, seat, timer)
+
+    async def _advance_later(self, t: Table, version: int) -> None:
+        async with t.lock:
+            if not self._closed and t.version == version and not t.finishing and t.id in self._tables:
+                await self._advance(t)
 
     # ----- AI turns and timers -----
     async def _choose(self, level: str, view, rng) -> Action:

@@ -233,3 +233,34 @@ async def test_killed_with_sigkill_loses_no_acknowledged_action(db_path, open_se
         stored_tables.add(json.loads(text)["table"])
     assert live.keys() <= stored_tables  # every table in play at the kill resumed and finished
     assert await service.store.integrity_check() == "ok"
+
+
+async def test_a_failed_automatic_play_does_not_undo_the_action_before_it(db_path, open_service, clock, play):
+    service = await open_service(store_options={"busy_timeout": 0.1})
+    events = []
+    held: list[sqlite3.Connection] = []
+
+    def lock_before_the_last_trick(event) -> None:
+        events.append(event)
+        if event.kind == "action" and event["version"] == 38 and not held:  # one card each: autoplay next
+            other = sqlite3.connect(db_path, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")
+            held.append(other)
+
+    service.subscribe(lock_before_the_last_trick)
+    t = await service.create(G, CH, 1, "one", "briscola", 2, {"turn_timer": "off", "autoplay_last": "on"},
+                             seed=14)
+    await service.join(t.id, 2, "two")
+    await service.start(t.id, 1)
+    # the 38th action is a user's: it is stored and acknowledged although the automatic play after it fails
+    await play(service, t.id, {1, 2}, stop=lambda info: info.version >= 38)
+    assert service.get(t.id).version == 38 == len(await service.store.live_entries(t.id))
+    assert [e["during"] for e in events if e.kind == "storage_error"] == ["action"]
+    held.pop().rollback()
+    clock.advance(service.retry_delay)
+    await service.idle()
+    over = [e for e in events if e.kind == "game_over"]
+    assert len(over) == 1
+    record = await service.store.game_record(over[0]["game_id"])
+    replay_record(record)
+    assert len(record["rounds"][0]["actions"]) == 40
