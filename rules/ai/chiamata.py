@@ -341,13 +341,13 @@ OVERRIDE_MIN = 0.02
 """... and by this much on average (score units: +1 / -1 for success)."""
 MARGIN_WEIGHT = 0.3
 """Search score: success (+1 / -1 for the seat's side) plus this times the side's point margin / 60."""
-SEARCH_SHARE = 0.6
+SEARCH_SHARE = 0.5
 """Share of ``time_ms`` the search plans to use. The plan counts work, not time: the cost model below was
 measured on the project's machine; the clock stops a search only past 3 x ``time_ms`` + 100 ms."""
-SAMPLE_US = 30.0
+SAMPLE_US = 17.0
 """Microseconds to sample one deal of the hidden cards."""
-PLAYOUT_US = 10.0
-PLAYOUT_US_PER_CARD = 4.7
+PLAYOUT_US = 6.0
+PLAYOUT_US_PER_CARD = 2.7
 """Microseconds of one playout: fixed part and per card still to be played."""
 MIN_SAMPLES = 4
 
@@ -459,6 +459,8 @@ PLAIN_SIGMA = 16.0
 KITTY_MODEL = (45.75, 2.56, 19.82, 11.4, 5.27, 2.9, 1.73, 4.03, 3.72, 0.26, 0.27, -0.03, -14.47, 18.82, 10.11, 3.46)
 """The same with the kitty, on the caller's 7 cards before it takes the kitty (discards included)."""
 KITTY_SIGMA = 16.3
+ALONE_MIN_P = 0.75
+"""Playing alone (calling a card of one's own hand) needs at least this chance of success."""
 BID_THRESHOLD = {"medium": 0.0, "hard": 0.0}
 """A level bids when the expected game points of its best call reach this value."""
 
@@ -472,9 +474,12 @@ def success_probability(hand, trump: int, called: int, target: int, kitty: bool)
 
 
 def call_value(hand, trump: int, called: int, target: int, kitty: bool) -> float:
-    """Expected game points of the caller for a trump suit and called card: 2(2p-1), or 4(2p-1) alone."""
+    """Expected game points of the caller for a trump suit and called card: 2(2p-1), or 4(2p-1) alone; a
+    call that plays alone with less than ``ALONE_MIN_P`` is worth -4 (never chosen)."""
     p = success_probability(hand, trump, called, target, kitty)
-    return (4 if called in hand else 2) * (2 * p - 1)
+    if called in hand:
+        return 4 * (2 * p - 1) if p >= ALONE_MIN_P else -4.0
+    return 2 * (2 * p - 1)
 
 
 def best_partner_card(hand, suit: int) -> int:
