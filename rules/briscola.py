@@ -57,9 +57,9 @@ def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 # rank indices of the exchange cards (see rules.cards.RANKS = "A23456789XFCR")
-_SEVEN, _TWO = 6, 1
-_SEVEN_TAKES = {0, 2, 10, 11, 12}  # A, 3, F, C, R
-_TWO_TAKES = {3, 4, 5, 6}  # 4, 5, 6, 7
+SEVEN, TWO = 6, 1
+SEVEN_TAKES = {0, 2, 10, 11, 12}  # A, 3, F, C, R
+TWO_TAKES = {3, 4, 5, 6}  # 4, 5, 6, 7
 _CONQUEST_RANKS = (0, 2, 12)  # A, 3, R
 
 
@@ -182,10 +182,10 @@ class BriscolaRound(TrickState, Round):
     def _exchange_cards(self, hand: list[int]) -> list[int]:
         b = self.briscola
         r = b % 13
-        if r in _SEVEN_TAKES:
-            want = self.trump * 13 + _SEVEN
-        elif r in _TWO_TAKES:
-            want = self.trump * 13 + _TWO
+        if r in SEVEN_TAKES:
+            want = self.trump * 13 + SEVEN
+        elif r in TWO_TAKES:
+            want = self.trump * 13 + TWO
         else:
             return []
         return [want] if want in hand else []

@@ -133,3 +133,24 @@ def test_agents_by_name_and_bad_names():
     assert make_agent("hard", 50).time_ms == 50
     with pytest.raises(ValueError, match="agents are"):
         make_agent("grandmaster")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_fast_playout_agrees_with_the_engine(players):
+    from rules.ai.briscola import playout_points, rollout
+    from rules.briscola import BriscolaRound
+
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(150):
+        r = BriscolaRound.deal(players, players - 1, rng, {"trump_exchange": "on"})
+        for _ in range(rng.randrange(0, 30)):
+            if r.done:
+                break
+            r.apply_fast(rng.choice(r.legal_fast()))
+        for greedy_side in (-1, 0, 1):
+            expected = r.clone()
+            rollout(expected, greedy_side)
+            assert playout_points(r, greedy_side) == expected.side_points()
+            checked += 1
+    assert checked == 450
