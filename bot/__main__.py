@@ -1,4 +1,4 @@
-"""Tavolo's command line: ``python -m bot [run | play | arena | replay | bench]``."""
+"""Tavolo's command line: ``python -m bot [run | sync | play | arena | replay | bench]``."""
 
 from __future__ import annotations
 
@@ -66,6 +66,40 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sync(args: argparse.Namespace) -> int:
+    """Register the slash commands with Discord: in one guild (``--guild``, instant) or globally."""
+    import asyncio
+
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+    from bot.logging_setup import setup_logging
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        return error(_("bad configuration in the environment or .env: {problems}").format(problems=exc))
+    token = settings.token()
+    if token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    import discord
+
+    from bot.app import sync_with_token
+
+    setup_logging(settings.log_level)
+    try:
+        count = asyncio.run(sync_with_token(settings, token, args.guild))
+    except discord.LoginFailure:
+        print(_("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env."), file=sys.stderr)
+        return 2
+    except discord.HTTPException as exc:
+        return error(_("Discord refused the commands: {problem}").format(problem=exc))
+    where = _("guild {id}").format(id=args.guild) if args.guild else _("every guild (global)")
+    print(_("Synced {n} slash commands to {where}.").format(n=count, where=where))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game in the terminal against AI players."""
     from bot import play
@@ -102,6 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help=_("start the Discord bot (the default)"))
     run.set_defaults(handler=cmd_run)
+
+    sync = sub.add_parser("sync", help=_("register the slash commands with Discord (globally, or in one guild)"))
+    sync.add_argument("--guild", type=int, metavar="ID", help=_("sync to this guild only (instant; for development)"))
+    sync.set_defaults(handler=cmd_sync)
 
     play = sub.add_parser("play", help=_("play a game in the terminal against AI players"))
     play.add_argument("--game", default="briscola", choices=GAMES)

@@ -1,0 +1,78 @@
+"""The ``custom_id`` formats of every button and select. Each carries what its click needs (the table id, the
+table's version when the controls were drawn, the action), so a click works after a restart without any
+state kept in memory. All begin with ``tv:`` and stay under Discord's 100 characters."""
+
+from __future__ import annotations
+
+from rules.actions import Action
+
+LOBBY = r"tv:lobby:(?P<table>\d+):(?P<verb>join|leave|start|cancel)"
+LOBBY_AI = r"tv:lobbyai:(?P<table>\d+)"
+HAND = r"tv:hand:(?P<table>\d+)"
+ACT = r"tv:act:(?P<table>\d+):(?P<version>\d+):(?P<code>[^ ]+)"
+ACT_SELECT = r"tv:sel:(?P<table>\d+):(?P<version>\d+):(?P<kind>bid|discard|call|take)(?::(?P<extra>\w+))?"
+PICK = r"tv:pick:(?P<table>\d+):(?P<version>\d+):(?P<card>\w\w):(?P<page>\d+)"
+BACK = r"tv:back:(?P<table>\d+):(?P<version>\d+)"
+REMATCH = r"tv:rematch:(?P<game>\d+)"
+LEADERBOARD = r"tv:lb:(?P<game>[a-z]+):(?P<page>\d+)(?::(?P<tag>\w+))?"
+RESET = r"tv:reset:(?P<game>[a-z]+)"
+
+
+def lobby(table_id: int, verb: str) -> str:
+    """A lobby button: join, leave, start or cancel."""
+    return f"tv:lobby:{table_id}:{verb}"
+
+
+def lobby_ai(table_id: int) -> str:
+    """The lobby's AI select."""
+    return f"tv:lobbyai:{table_id}"
+
+
+def hand(table_id: int) -> str:
+    """The table message's My hand button."""
+    return f"tv:hand:{table_id}"
+
+
+def action_code(action: Action) -> str:
+    """An action's text form with ``_`` for spaces (``play_7s_take_3d_4b``), for ids and select values."""
+    return str(action).replace(" ", "_")
+
+
+def action_of(code: str) -> Action:
+    """The action of a code made by ``action_code``; ``RulesError`` when it cannot be read."""
+    return Action.parse(code.replace("_", " "))
+
+
+def act(table_id: int, version: int, action: Action) -> str:
+    """A button that takes one action."""
+    return f"tv:act:{table_id}:{version}:{action_code(action)}"
+
+
+def act_select(table_id: int, version: int, kind: str, extra: str | None = None) -> str:
+    """A select whose values are action codes (``bid``, ``call``, ``take``) or cards (``discard``)."""
+    return f"tv:sel:{table_id}:{version}:{kind}" + (f":{extra}" if extra else "")
+
+
+def pick(table_id: int, version: int, card: str, page: int = 0) -> str:
+    """Cicera: choose a card, then what it takes (``page`` of the capture choices)."""
+    return f"tv:pick:{table_id}:{version}:{card}:{page}"
+
+
+def back(table_id: int, version: int) -> str:
+    """Cicera: back from the captures to the hand."""
+    return f"tv:back:{table_id}:{version}"
+
+
+def rematch(game_id: int) -> str:
+    """A new lobby with the settings of a finished game."""
+    return f"tv:rematch:{game_id}"
+
+
+def leaderboard(game: str, page: int, tag: str | None = None) -> str:
+    """A leaderboard page."""
+    return f"tv:lb:{game}:{page}" + (f":{tag}" if tag else "")
+
+
+def reset(game: str) -> str:
+    """The confirmation of a leaderboard reset."""
+    return f"tv:reset:{game}"

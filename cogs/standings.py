@@ -1,0 +1,109 @@
+"""``/leaderboard [game]`` (a paged embed), ``/stats [member]`` and ``/rules [game]``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.tables import TableError
+from cogs import ids
+from cogs.components import LeaderboardButton, button
+from cogs.texts import GAME_NAMES, game_name, t
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [Choice(name=game_name(g), value=g) for g in GAME_NAMES]
+
+
+class Standings(commands.Cog):
+    """Leaderboards, statistics and the rules."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def hub(self) -> Any:
+        return self.bot.hub  # type: ignore[attr-defined]
+
+    @app_commands.command(name="leaderboard", description="The best players of this server")
+    @app_commands.guild_only()
+    @app_commands.describe(game="which game (default Briscola)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+        """``/leaderboard``."""
+        await self.show_page(interaction, game.value if game else "briscola", 1, edit=False)
+
+    async def show_page(self, interaction: discord.Interaction, game: str, page: int, *, edit: bool) -> None:
+        """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one."""
+
+        async def work() -> None:
+            if interaction.guild_id is None:
+                raise TableError(t("guild_only"))
+            data = await self.hub.service.leaderboard(interaction.guild_id, game, max(1, page))
+            embed = discord.Embed(title=t("lb.title", game=game_name(game)), colour=discord.Colour.gold())
+            rows = []
+            for rank, st in data["rows"]:
+                streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
+                rows.append(t("lb.row", rank=rank, name=st.name, rating=st.rating.ordinal, games=st.games,
+                              wins=st.wins, streak=streak))
+            embed.description = "\n".join(rows) if rows else t("lb.empty", game=game_name(game))
+            embed.set_footer(text=t("lb.footer", page=data["page"], pages=data["pages"], total=data["total"]))
+            view = discord.ui.View(timeout=None)
+            view.add_item(button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
+                                 disabled=data["page"] <= 1))
+            view.add_item(button(LeaderboardButton, ids.leaderboard(game, data["page"] + 1, "next"), t("lb.next"),
+                                 disabled=data["page"] >= data["pages"]))
+            if edit:
+                await interaction.response.edit_message(embed=embed, view=view)
+            else:
+                await interaction.response.send_message(embed=embed, view=view)
+
+        await self.hub.answer(interaction, "leaderboard", work)
+
+    @app_commands.command(name="stats", description="A player's ratings and last games on this server")
+    @app_commands.guild_only()
+    @app_commands.describe(member="whose statistics (default: yours)")
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        """``/stats``."""
+
+        async def work() -> None:
+            if interaction.guild_id is None:
+                raise TableError(t("guild_only"))
+            who = member or interaction.user
+            data = await self.hub.service.player_stats(interaction.guild_id, who.id)
+            embed = discord.Embed(title=t("stats.title", name=who.display_name), colour=discord.Colour.blue())
+            if not data["games"]:
+                embed.description = t("stats.none", name=who.display_name)
+            for game, entry in data["games"].items():
+                st = entry["standing"]
+                embed.add_field(name=game_name(game), inline=False, value=t(
+                    "stats.game", rating=st.rating.ordinal, rank=entry["rank"], games=st.games, wins=st.wins,
+                    draws=st.draws, losses=st.losses, best=st.best_streak))
+            recent = [t("stats.recent_row", game=game_name(g.game), players=g.players,
+                        outcome=t(f"outcome.{g.outcome}") if g.outcome in ("win", "loss", "draw") else g.outcome,
+                        points=g.game_points) for g in data["recent"]]
+            if recent:
+                embed.add_field(name=t("stats.recent"), value="\n".join(recent)[:1024], inline=False)
+            await interaction.response.send_message(embed=embed, ephemeral=member is None)
+
+        await self.hub.answer(interaction, "stats", work)
+
+    @app_commands.command(name="rules", description="The rules of a game and its table options")
+    @app_commands.describe(game="which game (default Briscola)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+        """``/rules``."""
+        from cogs.rules_text import rules_embed
+
+        await interaction.response.send_message(embed=rules_embed(game.value if game else "briscola"),
+                                                ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Standings(bot))

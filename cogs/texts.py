@@ -1,0 +1,282 @@
+"""Every text the Discord front end shows, in one place (English source strings, translated with gettext).
+
+``t(key, **fields)`` returns the text of ``key`` with its fields filled in, translated by ``bot.i18n`` when a
+catalogue has it. Card, game, option and level names are here too, so a translation touches only this file.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from bot.i18n import gettext
+from rules.cards import FRENCH_RANKS, FRENCH_SUITS, SUIT_NAMES, Card
+
+log = logging.getLogger(__name__)
+
+TEXTS: dict[str, str] = {
+    # ----- games and general -----
+    "game.briscola": "Briscola",
+    "game.chiamata": "Briscola Chiamata",
+    "game.cicera": "Cicera",
+    "not_ready": "Tavolo is starting or restarting; try again in a moment.",
+    "guild_only": "Tables are played in a server channel, not in direct messages.",
+    "error": "Something went wrong on my side; nothing changed. Try again in a moment.",
+    "players_n": "{n} players",
+    "table_n": "table {id}",
+    # ----- lobby -----
+    "lobby.title": "{game} · {players}",
+    "lobby.host": "Hosted by {host}. Join, then the host starts; empty seats go to the AI ({level}).",
+    "lobby.seats": "Seats",
+    "lobby.free": "— free —",
+    "lobby.options": "Options",
+    "lobby.footer": "Table {id}",
+    "lobby.cancelled": "{game}: the table was closed.",
+    "lobby.join": "Join",
+    "lobby.leave": "Leave",
+    "lobby.start": "Start",
+    "lobby.cancel": "Cancel",
+    "lobby.ai_placeholder": "Add an AI player (host)…",
+    "lobby.ai_add": "Add an AI: {level}",
+    "lobby.ai_remove": "Remove the last AI added",
+    "lobby.joined": "You sit at table {id}.",
+    "lobby.left": "You left table {id}.",
+    "lobby.closed_by_leaving": "You left and the table closed: nobody else was seated.",
+    "lobby.started_elsewhere": "That table has started already.",
+    # ----- the table message -----
+    "table.head": "**{game}** · table {id}{round}",
+    "table.round": " · round {n}",
+    "table.your_turn": "{mention}, your turn.",
+    "table.your_bid": "{mention}, your turn to bid.",
+    "table.caller_turn": "{mention}, you won the auction: {what}.",
+    "table.caller_trump": "declare the trump suit",
+    "table.caller_discard": "discard five cards",
+    "table.caller_call": "call a card",
+    "table.deadline": "Time runs out {when}.",
+    "table.ai_turn": "{name} is playing…",
+    "table.waiting": "Waiting for {name}.",
+    "table.my_hand": "My hand",
+    "table.over": "The game is over. {result}",
+    "table.auction": "Auction: {bids}.",
+    "table.auction_none": "Auction: no bid yet.",
+    "table.bid_by": "{name} {bid}",
+    "table.pass_by": "{name} passes",
+    "table.caller": "{name} won the auction with {bid} (target {target}).",
+    "table.called": "Called card: **{card}** (trump {suit}); the partner is secret until it is played.",
+    "table.partner": "Called card: **{card}**. Partnership revealed: **{caller}** with **{partner}**.",
+    "table.alone": "Called card: **{card}**, in the caller's hand: **{caller}** plays alone.",
+    "table.passed_out": "Everyone passed: the cards are dealt again.",
+    "table.timer_warning": "{mention}: {seconds} s left for your turn.",
+    "table.timeout": "{name}'s time ran out; the AI played for them.",
+    "table.seat_to_ai_left": "{name} left; the AI plays their seat.",
+    "table.seat_to_ai_timeouts": "{name}'s turn timed out three times in a row; the AI plays their seat now.",
+    "table.threads_open": "Team threads are open: {threads}. Table talk: talk strategy, never name exact cards.",
+    "table.threads_forbidden": "I may not open private threads in this channel, so there are no team threads; "
+                               "play goes on.",
+    "table.storage_error": "A save failed ({reason}); the table is as it was. Play goes on.",
+    "table.result_winners": "Winners: {names}.",
+    "table.result_draw": "A draw.",
+    "table.summary_round": "{game} · table {id}: round {n} is over.",
+    "table.summary_match": "{game} · table {id}: the game is over. {result}",
+    "table.rematch": "Rematch",
+    "table.rating": "{name}: rating {before} → {after}",
+    # ----- the hand -----
+    "hand.title": "**Your hand** · {game}, table {id}.",
+    "hand.your_turn": "Your turn: choose below.",
+    "hand.not_your_turn": "Not your turn: {name} is to play.",
+    "hand.over": "The game is over.",
+    "hand.partner": "You hold the called card **{card}**: you are the caller's secret partner.",
+    "hand.exchange": "Exchange {card} for the face-up card",
+    "hand.pass": "Pass",
+    "hand.bid_rank": "Bid {rank}",
+    "hand.bid_points_placeholder": "Bid a points target…",
+    "hand.bid_points": "{points} points",
+    "hand.bid_two_points": "2 with a target of {points}",
+    "hand.trump": "Trump: {suit}",
+    "hand.discard_placeholder": "Choose the five cards to discard…",
+    "hand.call": "Call {card}",
+    "hand.call_placeholder": "Call a card of {suit}…",
+    "hand.pick": "{card}: choose what it takes.",
+    "hand.take_placeholder": "Capture with {card}… ({page}/{pages})",
+    "hand.take_option": "Take {cards}",
+    "hand.place": "Place it",
+    "hand.back": "Back",
+    "hand.more": "More captures",
+    "hand.no_capture": "{card} takes nothing here: place it, or go back.",
+    # ----- click errors -----
+    "click.no_table": "That table is closed or over.",
+    "click.not_seated": "You are not seated at this table.",
+    "click.not_started": "The game has not started yet.",
+    "click.over": "The game is over.",
+    "click.not_your_turn": "It is not your turn: {name} is to play.",
+    "click.card_gone": "You no longer hold {card}.",
+    "click.stale": "That hand is out of date; press **My hand** on the table for the current one.",
+    "click.not_host": "Only the host can do that.",
+    "click.ai_plays": "The AI plays your seat now.",
+    # ----- threads -----
+    "thread.name": "Tavolo {id} · {side}",
+    "thread.side": "team {n}",
+    "thread.reminder": "{mentions}: your team's private thread for table {id}. Table talk rule: talk strategy "
+                       "freely, but never name the exact cards you hold. It is archived when the game ends.",
+    # ----- /table -----
+    "cmd.no_table_here": "You are not at a table in this channel.",
+    "cmd.left_game": "You left table {id}; the AI plays your seat.",
+    "cmd.abort_not_allowed": "Only the host or a member with Manage Server can abort a table.",
+    "cmd.aborted": "Table {id} was closed.",
+    "cmd.abort_playing": "A game in play cannot be aborted yet; players can leave it with /table leave "
+                         "and the AI finishes it.",
+    "cmd.no_table_found": "There is no open table in this channel.",
+    # ----- standings -----
+    "lb.title": "{game} · leaderboard",
+    "lb.empty": "Nobody is ranked in {game} on this server yet.",
+    "lb.row": "**{rank}.** {name} · rating {rating:.1f} · {games} games, {wins} won{streak}",
+    "lb.streak": " · streak {streak}",
+    "lb.footer": "Page {page} of {pages} · {total} players",
+    "lb.prev": "Previous",
+    "lb.next": "Next",
+    "stats.title": "{name} · statistics",
+    "stats.none": "{name} has not finished a game on this server yet.",
+    "stats.game": "rating {rating:.1f} (rank {rank}) · {games} games: {wins} won, {draws} drawn, {losses} lost · "
+                  "best streak {best}",
+    "stats.recent": "Last games",
+    "stats.recent_row": "{game}, {players} players: {outcome} ({points:+d})",
+    "outcome.win": "won",
+    "outcome.loss": "lost",
+    "outcome.draw": "drawn",
+    # ----- settings -----
+    "settings.title": "Tavolo settings for this server",
+    "settings.language": "Language",
+    "settings.defaults": "Default options",
+    "settings.channels": "Channels where tables open",
+    "settings.all_channels": "every channel",
+    "settings.none": "none",
+    "settings.saved": "Saved.",
+    "settings.reset_confirm": "Reset the {game} leaderboard of this server? Every rating and streak is erased.",
+    "settings.reset_yes": "Yes, reset it",
+    "settings.reset_unavailable": "Resetting a leaderboard is not available in this version of the table service.",
+    "settings.bad_option": "{game} has no option {option}.",
+    "settings.bad_value": "Option {option} of {game} takes one of: {values}.",
+    "settings.need_manage": "Only members with Manage Server can change Tavolo's settings.",
+}
+
+GAME_NAMES = ("briscola", "chiamata", "cicera")
+SUIT_LABEL = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}
+RANK_WORD = {"A": "Asso", "F": "Fante", "C": "Cavallo", "R": "Re", "X": "10"}
+LEVEL_NAMES = {"easy": "easy", "medium": "medium", "hard": "hard", "greedy": "greedy", "random": "random"}
+
+OPTION_LABELS: dict[str, str] = {
+    "match": "match",
+    "teams": "teams",
+    "faces": "card faces",
+    "show_points": "show points",
+    "open": "open hands",
+    "trump_exchange": "trump exchange",
+    "high_score_bonus": "high score bonus",
+    "conquest": "conquest",
+    "autoplay_last": "autoplay last trick",
+    "team_chat": "team threads",
+    "partner_hand": "partner's hand",
+    "turn_timer": "turn timer",
+    "bidding": "bidding",
+    "kitty": "kitty",
+}
+
+VALUE_LABELS: dict[str, str] = {
+    "single": "one round",
+    "short": "short",
+    "long": "long",
+    "after_first_trick": "after the first trick",
+    "after_first_round": "after the first round",
+    "random": "random",
+    "21": "to 21",
+    "31": "to 31",
+    "51": "to 51",
+}
+
+
+def t(key: str, language: str | None = None, **fields: object) -> str:
+    """The text of ``key``, translated, with ``fields`` filled in."""
+    text = gettext(TEXTS[key], language)
+    return text.format(**fields) if fields else text
+
+
+def game_name(game: str, language: str | None = None) -> str:
+    """A game's display name."""
+    return t(f"game.{game}", language)
+
+
+def card_name(card: Card | str, faces: str = "italian") -> str:
+    """A card as text: ``Asso di Denari`` (Italian faces) or ``A♦`` (French faces)."""
+    c = Card.parse(card) if isinstance(card, str) else card
+    rank, suit = c.rank, c.suit
+    if faces == "french":
+        return f"{FRENCH_RANKS.get(rank, rank)}{FRENCH_SUITS[suit]}"
+    return f"{RANK_WORD.get(rank, rank)} di {SUIT_LABEL[suit]}"
+
+
+def suit_name(suit: str, faces: str = "italian") -> str:
+    """A suit as text."""
+    return FRENCH_SUITS[suit] if faces == "french" else SUIT_NAMES[suit]
+
+
+def option_value(value: object) -> str:
+    """An option value as shown."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value} s"
+    return VALUE_LABELS.get(str(value), str(value))
+
+
+def options_line(options: Mapping[str, object]) -> str:
+    """A table's options in one line: ``match: one round · card faces: italian · ...``."""
+    return " · ".join(f"{OPTION_LABELS.get(k, k)}: {option_value(v)}" for k, v in options.items())
+
+
+def bid_text(bid: object) -> str:
+    """A Chiamata bid as shown: ``3``, ``2 for 70``, ``75 points``."""
+    if isinstance(bid, int) and not isinstance(bid, bool):
+        return f"{bid} points"
+    text = str(bid)
+    if text.startswith("2:"):
+        return f"2 for {text[2:]}"
+    return text
+
+
+RULES: dict[str, dict[str, str]] = {
+    "briscola": {
+        "summary": "40 cards (39 with 3 players, 36 with 6). Three cards each; the next card is turned up and "
+                   "its suit is trump. Play one card each, no need to follow suit: the highest trump wins the "
+                   "trick, else the highest card of the suit led. The winner draws first and leads. Points: "
+                   "A 11, 3 10, R 4, C 3, F 2; more than 60 of the 120 wins (4 and 6 players: partners sit "
+                   "opposite and add their points).",
+        "options": "**match** one round, or first side to 3 / 5 round wins · **teams** who partners whom by join "
+                   "order · **faces** Italian or French art · **show_points** captured points shown · **open** "
+                   "every hand visible (practice) · **trump_exchange** the 7 of trumps takes a face-up F, C, R, 3 "
+                   "or A (the 2 takes 4-7) between tricks · **high_score_bonus** 91+ scores 2, all 120 wins the "
+                   "match · **conquest** A, 3 and R of trumps in hand win at once · **autoplay_last** the last "
+                   "trick plays itself · **team_chat** when team threads open · **partner_hand** partners see "
+                   "each other's hands once the stock is empty · **turn_timer** seconds per turn, then the AI "
+                   "plays (three in a row: it keeps the seat).",
+    },
+    "chiamata": {
+        "summary": "5 players, 8 cards each. Auction from the seat after the dealer: bid a rank lower than the "
+                   "standing one (A 3 R C F 7 6 5 4 2), then 2 with a points target; a pass is final. The "
+                   "winner calls the bid rank in a suit: that suit is trump and whoever holds the card is the "
+                   "secret partner until it is played (calling your own card means playing alone). The caller's "
+                   "side needs 61 (or its target). Won: caller +2, partner +1, others -1; lost the reverse; "
+                   "alone ±4.",
+        "options": "**bidding** ranks (then points on the 2) or points 61-120 · **kitty** 7 cards each and 5 in a "
+                   "kitty: the caller declares trump, takes it and discards 5 · **match** 1, 5 or 10 rounds · "
+                   "**faces**, **show_points**, **turn_timer** as in Briscola. No team threads: the partnership "
+                   "is secret.",
+    },
+    "cicera": {
+        "summary": "4 players in two teams (partners opposite), 52 cards, 12 each and 4 face up. Play a card "
+                   "and capture a table card of the same rank, or number cards adding up to its value, or place "
+                   "it. Bonuses: scùa (table emptied), picada (taking the card just placed), simili (all one "
+                   "suit), quadriglia (three or more cards). At the end: most cards 2, most swords 1, 2 of "
+                   "swords, 10 of coins and Fante of cups 1 each, napula (A-2-3 of swords and more) its length.",
+        "options": "**match** one deal, or play to 21, 31 or 51 · **team_chat** when team threads open · "
+                   "**turn_timer** as in Briscola. Choose a card, then what it takes from the list (or Place).",
+    },
+}
+"""The short rules of ``/rules``, per game."""

@@ -1,0 +1,128 @@
+"""Opening tables, the lobby buttons, and who may press them."""
+
+from __future__ import annotations
+
+
+def public(channel):
+    """The bot's messages everyone sees."""
+    return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+async def test_briscola_lobby_join_add_ai_and_start(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+
+    made = await alice.slash(channel, "briscola", players=4, level="easy", team_chat="off")
+    lobby = made.response
+    assert not made.ephemeral and lobby.embeds
+    assert "alice" in lobby.embeds[0].fields[0].value
+    service = env.bot.service
+    (info,) = service.tables()
+    assert info.status == "lobby" and info.options["team_chat"] == "off" and info.level == "easy"
+
+    joined = await bob.click(lobby, label="Join")
+    assert joined.acknowledged and not joined.followups
+    seats = channel.history()[-1].embeds[0].fields[0].value
+    assert "alice" in seats and "bob" in seats
+
+    refused = await bob.click(lobby, label="Start")
+    assert refused.ephemeral and "host" in refused.response.content
+    assert service.get(info.id).status == "lobby"
+
+    added = await alice.select(lobby, ["add:medium"])
+    assert added.acknowledged
+    assert [s.ai for s in service.get(info.id).seats] == [None, None, "medium"]
+
+    started = await alice.click(lobby, label="Start")
+    assert started.acknowledged
+    info = service.get(info.id)
+    assert info.status == "playing" and len(info.seats) == 4
+    table = public(channel)[-1]
+    assert table.attachments and table.attachments[0].filename == "table.png"
+    assert [c.label for row in table.components for c in row.children] == ["My hand"]
+
+
+async def test_a_member_without_a_seat_pressing_every_lobby_button_changes_nothing(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    carol = guild.add_member(env.create_user("carol"))
+    lobby = (await alice.slash(channel, "cicera", level="easy")).response
+    service = env.bot.service
+    (info,) = service.tables()
+    before = service.get(info.id)
+    for label in ("Leave", "Start", "Cancel"):
+        result = await carol.click(lobby, label=label)
+        assert result.ephemeral, label
+        assert len(result.response.content) < 120, label
+    result = await carol.select(lobby, ["add:easy"])
+    assert result.ephemeral and "host" in result.response.content
+    result = await carol.select(lobby, ["remove"])
+    assert result.ephemeral
+    assert service.get(info.id) == before
+    assert len([m for m in channel.history() if not m.flags.ephemeral]) == 1
+
+
+async def test_host_cancels_and_the_lobby_message_says_so(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "chiamata", level="easy", bidding="points")).response
+    (info,) = env.bot.service.tables()
+    assert info.players == 5 and info.options["bidding"] == "points"
+    await alice.click(lobby, label="Cancel")
+    assert env.bot.service.tables() == []
+    message = channel.history()[-1]
+    assert "closed" in message.content and not message.components and not message.embeds
+
+
+async def test_last_player_leaving_closes_the_lobby_and_a_second_table_is_refused(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    lobby = (await alice.slash(channel, "briscola", players=2)).response
+    again = await alice.slash(channel, "briscola", players=3)
+    assert again.ephemeral and "already" in again.response.content
+    assert len(env.bot.service.tables()) == 1
+    await alice.click(lobby, label="Leave")
+    assert env.bot.service.tables() == []
+    assert not channel.history()[-1].components
+
+
+async def test_an_option_that_does_not_fit_is_a_short_ephemeral_error(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    result = await alice.slash(channel, "briscola", players=2, teams="13-24")
+    assert result.ephemeral and "teams" in result.response.content
+    result = await alice.slash(channel, "briscola", players=2, turn_timer=5)
+    assert result.ephemeral and "turn_timer" in result.response.content
+    assert env.bot.service.tables() == []
+    assert not [m for m in channel.history() if not m.flags.ephemeral]
+
+
+async def test_table_leave_and_abort_commands(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await alice.slash(channel, "briscola", players=4)).response
+    await bob.click(lobby, label="Join")
+    left = await bob.slash(channel, "table leave")
+    assert left.ephemeral
+    (info,) = env.bot.service.tables()
+    assert [s.user_id for s in info.seats] == [alice.id]
+    assert "bob" not in channel.history()[-1].embeds[0].fields[0].value
+    refused = await bob.slash(channel, "table abort")
+    assert refused.ephemeral and env.bot.service.tables()
+    done = await alice.slash(channel, "table abort")
+    assert done.ephemeral and env.bot.service.tables() == []
+    assert not channel.history()[-1].components
