@@ -68,3 +68,74 @@ async def bots(settings):
 async def simcord_bot(bots):
     """The bot SimCord runs."""
     return await bots.make()
+
+
+class UI:
+    """Reading what a member sees, and acting on it."""
+
+    def __init__(self, env) -> None:
+        self.env = env
+
+    @staticmethod
+    def public(channel) -> list:
+        """The messages everyone sees, oldest first."""
+        return [m for m in channel.history() if not m.flags.ephemeral]
+
+    @staticmethod
+    def buttons(message) -> list:
+        """The buttons of a message, in order."""
+        return [c for row in message.components for c in getattr(row, "children", ()) if c.type.value == 2]
+
+    @staticmethod
+    def selects(message) -> list:
+        """The selects of a message, in order."""
+        return [c for row in message.components for c in getattr(row, "children", ()) if c.type.value == 3]
+
+    @staticmethod
+    def message(channel, message_id: int, viewer=None):
+        """A message as it is now (``viewer`` for an ephemeral one)."""
+        for m in channel.history(viewer=viewer):
+            if m.id == message_id:
+                return m
+        raise LookupError(message_id)
+
+    def table_message(self, channel, table_id: int):
+        """The public message carrying a table's My hand button (or its lobby buttons)."""
+        for m in reversed(self.public(channel)):
+            for b in self.buttons(m):
+                if b.custom_id in (f"tv:hand:{table_id}", f"tv:lobby:{table_id}:join"):
+                    return m
+        raise LookupError(table_id)
+
+    def enabled_actions(self, message) -> list:
+        """The enabled action buttons of a hand message."""
+        return [b for b in self.buttons(message) if not b.disabled and b.custom_id.startswith("tv:act:")]
+
+    async def open_table(self, host, channel, command: str, joiners=(), **options):
+        """``/command`` by ``host``, the others join, the host starts; the table id."""
+        lobby = (await host.slash(channel, command, **options)).response
+        for member in joiners:
+            await member.click(lobby, label="Join")
+        started = await host.click(lobby, label="Start")
+        assert started.acknowledged and not started.followups
+        table_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[2])
+        return table_id
+
+    async def my_hand(self, member, channel, table_id: int):
+        """Press My hand; the ephemeral hand message."""
+        result = await member.click(self.table_message(channel, table_id), label="My hand")
+        assert result.ephemeral, "a hand is only ever shown to its owner"
+        return result.response.message
+
+    def service(self):
+        return self.env.bot.service
+
+    def live(self, table_id: int) -> bool:
+        """Is the table still in play (not stored as finished)?"""
+        return any(t.id == table_id for t in self.service().tables())
+
+
+@pytest.fixture
+def ui(simcord_env) -> UI:
+    """Helpers to read and press what members see."""
+    return UI(simcord_env)

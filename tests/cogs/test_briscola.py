@@ -1,0 +1,143 @@
+"""Playing Briscola through the buttons: a whole game against the AI, two people with two AI, privacy."""
+
+from __future__ import annotations
+
+
+async def play_out(ui, channel, table_id: int, hands: dict, limit: int = 200) -> int:
+    """Each member presses the first enabled card of their hand message until the game ends; the clicks."""
+    clicks = 0
+    while ui.live(table_id) and clicks < limit:
+        info = ui.service().get(table_id)
+        seat = info.to_move
+        user = info.seats[seat].user_id
+        member = next(m for m in hands if m.id == user)
+        message = ui.message(channel, hands[member], viewer=member)
+        actions = ui.enabled_actions(message)
+        assert actions, f"{member.name}'s hand message offers nothing on their turn"
+        result = await member.click(message, custom_id=actions[0].custom_id)
+        assert result.acknowledged and not result.followups, result
+        assert result.response.ephemeral
+        clicks += 1
+    return clicks
+
+
+async def test_a_whole_two_player_game_against_the_ai(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
+    table = ui.table_message(channel, table_id)
+    hand = await ui.my_hand(alice, channel, table_id)
+    assert hand.attachments[0].filename == "hand.png"
+    assert len(ui.buttons(hand)) == 3
+
+    clicks = await play_out(ui, channel, table_id, {alice: hand.id})
+    assert 15 <= clicks <= 20
+    assert not ui.live(table_id)
+    games = await env.bot.service.store.games_of(guild.id, alice.id)
+    assert len(games) == 1 and games[0].game == "briscola"
+
+    table = ui.message(channel, table.id)
+    assert "over" in table.content and not table.components
+    summary = ui.public(channel)[-1]
+    assert summary.attachments[0].filename == "summary.png"
+    assert [b.label for b in ui.buttons(summary)] == ["Rematch"]
+    # every hand picture went to its owner only
+    for message in channel.history(viewer=alice):
+        if any(a.filename == "hand.png" for a in message.attachments):
+            assert message.flags.ephemeral
+
+    rematch = await alice.click(summary, label="Rematch")
+    assert not rematch.ephemeral and rematch.response.embeds
+    (info,) = env.bot.service.tables()
+    assert info.status == "lobby" and info.game == "briscola" and info.players == 2 and info.level == "easy"
+
+
+def hidden_card_names(service, table_id: int) -> set[str]:
+    """The names of every card in a hand right now (the AI's too), in both face styles."""
+    from cogs.texts import card_name
+
+    table = service._tables[table_id]  # the test looks behind the service to know every hand
+    names = set()
+    for seat in range(table.players):
+        for card in table.match.view(seat).hand:
+            names.add(card_name(card, "italian"))
+            names.add(card_name(card, "french"))
+    return names
+
+
+def public_text(ui, channel) -> str:
+    """Everything written in the public messages: contents and embeds."""
+    parts = []
+    for m in ui.public(channel):
+        parts.append(m.content)
+        for e in m.embeds:
+            parts.append(str(e.to_dict()))
+    return "\n".join(parts)
+
+
+async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(simcord_env, ui, monkeypatch):
+    import cogs.render
+
+    public_views = []
+
+    def spy(real):
+        def check(view, seats):
+            assert view.seat is None and not view.hand, "a public picture got a private view"
+            assert not getattr(view, "kitty", ()) and not getattr(view, "i_am_partner", False)
+            public_views.append(view)
+            return real(view, seats)
+        return check
+
+    monkeypatch.setattr(cogs.render, "table_png", spy(cogs.render.table_png))
+    monkeypatch.setattr(cogs.render, "summary_png", spy(cogs.render.summary_png))
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    table_id = await ui.open_table(alice, channel, "briscola", [bob], players=4, level="easy", teams="12-34")
+    service = ui.service()
+    info = service.get(table_id)
+    assert {info.seats[0].user_id, info.seats[2].user_id} == {alice.id, bob.id}  # partners opposite
+    hands = {alice: (await ui.my_hand(alice, channel, table_id)).id,
+             bob: (await ui.my_hand(bob, channel, table_id)).id}
+
+    clicks = 0
+    while ui.live(table_id):
+        text = public_text(ui, channel)
+        for name in hidden_card_names(service, table_id):
+            assert name not in text, f"{name} is in a hand but shows in a public message"
+        info = service.get(table_id)
+        member = alice if info.seats[info.to_move].user_id == alice.id else bob
+        message = ui.message(channel, hands[member], viewer=member)
+        other = bob if member is alice else alice
+        other_message = ui.message(channel, hands[other], viewer=other)
+        assert not ui.enabled_actions(other_message), "only the player to move has enabled cards"
+        if ui.enabled_actions(message):
+            turn_line = ui.table_message(channel, table_id).content.splitlines()[-1]
+            assert member.mention in turn_line and other.mention not in turn_line
+        result = await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
+        assert result.response.ephemeral
+        clicks += 1
+    assert 15 <= clicks <= 20
+    assert public_views
+
+    (thread,) = channel.threads
+    members = env.backend.channels[thread.id].thread_members
+    assert alice.id in members and bob.id in members and carol.id not in members
+    from simcord.backend.access import can_access_channel
+
+    assert can_access_channel(env, thread.id, alice) and can_access_channel(env, thread.id, bob)
+    assert not can_access_channel(env, thread.id, carol)
+    assert "never name the exact cards" in thread.history()[0].content
+    stored = env.backend.channels[thread.id]  # SimCord's own record of the thread
+    assert stored.type == 12  # a private thread
+    assert stored.thread_metadata.archived  # archived when the game ended
+    for viewer in (alice, bob):
+        for message in channel.history(viewer=viewer):
+            if any(a.filename == "hand.png" for a in message.attachments):
+                assert message.flags.ephemeral
