@@ -114,6 +114,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return arena.main(args)
 
 
+def cmd_tally(args: argparse.Namespace) -> int:
+    """Summarise arena records."""
+    from bot import arena
+
+    return arena.tally_main(args)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-check game records."""
     from bot import replay
@@ -173,6 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=int, default=1, metavar="J", help=_("processes sharing the deals (default: 1)")
     )
     arena.set_defaults(handler=cmd_arena)
+
+    tally = sub.add_parser("tally", help=_("results per agent from arena records (files or folders)"))
+    tally.add_argument("paths", nargs="+", metavar="PATH")
+    tally.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    tally.set_defaults(handler=cmd_tally)
 
     replay = sub.add_parser("replay", help=_("re-check game records"))
     replay.add_argument("files", nargs="+", metavar="FILE")

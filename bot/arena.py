@@ -312,3 +312,50 @@ def main(args: argparse.Namespace) -> int:
     if args.records:
         print(_("records written to {dir}").format(dir=args.records))
     return 0
+
+
+def tally(paths: list[str]) -> dict:
+    """Results per agent from arena records (the ``ai`` of each seat): the arena's figures without the move
+    times, so a long run can be read while it is still going."""
+    stats: dict[str, AgentStats] = {}
+    games = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            rec = json.load(f)
+        result = rec.get("result")
+        if not result:
+            continue
+        games += 1
+        winners = set(result["winners"])
+        groups: dict[str, list[int]] = {}
+        for s, seat in enumerate(rec["seats"]):
+            groups.setdefault(seat.get("ai") or "human", []).append(s)
+        for label, seats in groups.items():
+            st = stats.setdefault(label, AgentStats())
+            if not winners:
+                st.draws += 1
+            elif winners & set(seats):
+                st.wins += 1
+            else:
+                st.losses += 1
+            st.points.extend(result["game_points"][s] for s in seats)
+    return {"games": games, "agents": {name: st.summary() for name, st in stats.items()}}
+
+
+def tally_main(args: argparse.Namespace) -> int:
+    """Print the per-agent results of arena records."""
+    paths = []
+    for p in args.paths:
+        paths.extend(sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".json")) if os.path.isdir(p)
+                     else [p])
+    summary = tally(paths)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(_("{games} finished games").format(games=summary["games"]))
+    for name, s in summary["agents"].items():
+        lo, hi = s["ci95"]
+        ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
+        print(f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} {ci:>15} "
+              f"{_fmt(s['mean_game_points']):>9}")
+    return 0

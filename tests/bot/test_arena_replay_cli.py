@@ -69,3 +69,16 @@ def test_wilson_interval_and_percentile_on_fixed_input():
     assert round(lo, 3) == 0.490 and round(hi, 3) == 0.943
     assert wilson(0, 0) == (None, None)
     assert percentile([5, 1, 3, 2, 4], 50) == 3 and percentile([1, 2, 3, 4, 100], 95) == 100
+
+
+def test_tally_of_the_records_matches_the_arena(tmp_path, capsys):
+    out = tmp_path / "rec"
+    assert main(["arena", "--game", "briscola", "--players", "2", "--agents", "greedy,random", "--games", "6",
+                 "--seed", "5", "--records", str(out), "--json"]) == 0
+    arena = json.loads(capsys.readouterr().out)["agents"]
+    assert main(["tally", str(out), "--json"]) == 0
+    tally = json.loads(capsys.readouterr().out)
+    assert tally["games"] == 12
+    for name in ("greedy", "random"):
+        assert [tally["agents"][name][k] for k in ("wins", "draws", "losses")] == \
+            [arena[name][k] for k in ("wins", "draws", "losses")]
