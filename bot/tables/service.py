@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import datetime as _dt
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -44,6 +45,7 @@ from bot.tables.errors import (
     WrongPhase,
 )
 from bot.tables.events import TableEvent
+from bot.tables.slots import PrioritySlots
 from bot.tables.table import TIMEOUTS_TO_AI, Seat, Table, TableInfo, assign_seats
 from rules.actions import Action, RulesError
 from rules.ai import AGENT_NAMES, DEFAULT_TIME_MS, choose
@@ -92,7 +94,7 @@ class TableService:
         executor: Executor | None = None,
         ai_time_ms: int = DEFAULT_TIME_MS,
         guild_cap: int = DEFAULT_GUILD_CAP,
-        ai_concurrency: int = 32,
+        ai_concurrency: int | None = None,
         retry_delay: float = 5.0,
     ) -> None:
         self.store = store
@@ -104,7 +106,10 @@ class TableService:
         self.guild_cap = guild_cap
         self.retry_delay = retry_delay
         """Seconds before an AI turn or a finished game whose write failed is tried again."""
-        self._ai_slots = asyncio.Semaphore(ai_concurrency)
+        workers = getattr(self.executor, "_max_workers", None) or os.cpu_count() or 2
+        self._ai_slots = PrioritySlots(ai_concurrency or 2 * workers)
+        """AI turns in progress at once (deciding, storing, applying): enough to keep the executor busy, few
+        enough that the event loop stays quick for the people acting. Tables with people go first."""
         self._tables: dict[int, Table] = {}
         self._subscribers: dict[int | None, list[Subscriber]] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -556,7 +561,7 @@ class TableService:
 
     async def _ai_turn(self, t: Table, version: int, *, timeout: bool = False) -> None:
         """The AI plays the seat to move (its own, or a user's whose time ran out or who left)."""
-        async with self._ai_slots:
+        async with self._ai_slots.slot(urgent=any(s.human for s in t.seats)):
             async with t.lock:
                 if self._closed or t.version != version or t.match is None or t.match.is_over():
                     return
