@@ -29,8 +29,10 @@ from rules.records import new_game
 TABLES = 1000
 LEVEL = "medium"
 GAMES = 100_000
-USERS = 8
+USERS = 16
 """Users playing (one each, with three AI players) while the AI tables run."""
+THINK = 0.2
+"""Seconds a user takes to choose (a quick player; the AI tables do not wait for anyone)."""
 PLAYERS = 2_000
 """Users sharing the guild's finished games in the leaderboard benchmark."""
 
@@ -72,6 +74,7 @@ async def load(path: Path, tables: int, level: str, users: int = USERS) -> dict:
     user_tables: dict[int, int] = {}  # table -> user
     turns: dict[int, asyncio.Queue] = {u: asyncio.Queue() for u in range(1, users + 1)}
     human_ms: list[float] = []
+    wait_ms: list[float] = []
 
     def on_event(event) -> None:
         user = user_tables.get(event.table_id)
@@ -81,7 +84,7 @@ async def load(path: Path, tables: int, level: str, users: int = USERS) -> dict:
                 if left["games"] == 0:
                     finished.set()
         elif (event.kind == "turn" and event["user_id"] == user) or event.kind == "game_over":
-            turns[user].put_nowait(event)
+            turns[user].put_nowait((event, time.perf_counter()))
 
     service.subscribe(on_event)
 
@@ -91,17 +94,22 @@ async def load(path: Path, tables: int, level: str, users: int = USERS) -> dict:
             t = await service.create(1, user, user, f"user {user}", "briscola", 4, {"turn_timer": "off"}, level)
             user_tables[t.id] = user
             await service.start(t.id, user)
+            acted = None
             while not finished.is_set():
-                event = await turns[user].get()
+                event, when = await turns[user].get()
                 if event.kind == "game_over":
                     break
+                if acted is not None:
+                    wait_ms.append((when - acted) * 1000)
+                await asyncio.sleep(THINK)
                 view = service.view(t.id, user)
                 t0 = time.perf_counter()
                 try:
                     await service.act(t.id, user, rng.choice(view.legal), version=event["version"])
                 except TableError:
                     continue
-                human_ms.append((time.perf_counter() - t0) * 1000)
+                acted = time.perf_counter()
+                human_ms.append((acted - t0) * 1000)
 
     t0 = time.perf_counter()
     ai_tables = await asyncio.gather(*(
@@ -120,7 +128,7 @@ async def load(path: Path, tables: int, level: str, users: int = USERS) -> dict:
     append_ms = list(store.append_ms)
     await service.close()
     return {"tables": tables, "seconds": elapsed, "opened_in": opened, "actions": actions, "batches": batches,
-            "human_ms": human_ms, "append_ms": append_ms, "users": users}
+            "human_ms": human_ms, "wait_ms": wait_ms, "append_ms": append_ms, "users": users}
 
 
 async def single_appends(path: Path, count: int = 2000) -> list[float]:
@@ -200,6 +208,8 @@ async def run(tables: int, level: str) -> list[str]:
             tables=got["tables"], level=level, seconds=got["seconds"], actions=got["actions"],
             batches=got["batches"], rate=got["actions"] / got["seconds"], opened=got["opened_in"]))
         lines.append(_("  a user's action at another table meanwhile: {s}").format(s=summary(got["human_ms"])))
+        lines.append(_("  the user's wait for the three AI players of their table: {s}").format(
+            s=summary(got["wait_ms"])))
         lines.append(_("  storing an action meanwhile (call to commit): {s}").format(s=summary(got["append_ms"])))
         single = await single_appends(base / "single.sqlite3")
         lines.append(_("storing an action, nothing else running: {s}").format(s=summary(single)))
