@@ -64,7 +64,7 @@ class TimedStore(Store):
         self.append_ms.append((time.perf_counter() - t0) * 1000)
 
 
-async def load(path: Path, tables: int, level: str, users: int = USERS) -> dict:
+async def load(path: Path, tables: int, level: str, users: int = USERS, think: float = THINK) -> dict:
     """Play ``tables`` AI tables to the end at once while ``users`` users play at tables of their own;
     the figures."""
     store = await TimedStore(path).open()
@@ -101,7 +101,7 @@ async def load(path: Path, tables: int, level: str, users: int = USERS) -> dict:
                     break
                 if acted is not None:
                     wait_ms.append((when - acted) * 1000)
-                await asyncio.sleep(THINK)
+                await asyncio.sleep(think)
                 view = service.view(t.id, user)
                 t0 = time.perf_counter()
                 try:

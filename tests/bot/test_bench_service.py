@@ -6,7 +6,7 @@ from bot import bench_service
 
 
 async def test_load_plays_every_table_to_the_end(tmp_path):
-    got = await bench_service.load(tmp_path / "load.sqlite3", tables=6, level="greedy", users=2)
+    got = await bench_service.load(tmp_path / "load.sqlite3", tables=6, level="greedy", users=2, think=0.0)
     assert got["tables"] == 6
     assert got["actions"] >= 6 * 40  # every AI table played its 40 cards
     assert got["human_ms"] and got["append_ms"]
