@@ -203,8 +203,8 @@ async def run(tables: int, level: str) -> list[str]:
         base = Path(tmp)
         got = await load(base / "load.sqlite3", tables, level)
         lines.append(_("{tables} AI tables (4-player Briscola, level {level}) played to the end at once: "
-                       "{seconds:.1f} s; {actions} actions stored in {batches} transactions, the users' tables included "
-                       "({rate:.0f} actions/s; the tables opened in {opened:.1f} s)").format(
+                       "{seconds:.1f} s; {actions} actions stored in {batches} transactions, the users' tables "
+                       "included ({rate:.0f} actions/s; the tables opened in {opened:.1f} s)").format(
             tables=got["tables"], level=level, seconds=got["seconds"], actions=got["actions"],
             batches=got["batches"], rate=got["actions"] / got["seconds"], opened=got["opened_in"]))
         lines.append(_("  an action of one of {users} users at tables of their own meanwhile: {s}").format(
