@@ -139,3 +139,104 @@ class UI:
 def ui(simcord_env) -> UI:
     """Helpers to read and press what members see."""
     return UI(simcord_env)
+
+
+@pytest.fixture
+def seed(monkeypatch):
+    """Tables get this seed (the deal and the AI's choices follow from it): ``seed(n)``."""
+    import bot.tables.service as service_module
+
+    def use(value: int) -> None:
+        monkeypatch.setattr(service_module.secrets, "randbits", lambda bits: value)
+
+    return use
+
+
+class Player:
+    """Plays a member's turns from their hand message with simple choices (first enabled control)."""
+
+    def __init__(self, ui, channel, member, *, bids: bool = True) -> None:
+        self.ui, self.channel, self.member, self.bids = ui, channel, member, bids
+        self.hand_id: int | None = None
+        self.used: list[str] = []
+        """The kinds of controls used: ``card``, ``bid``, ``bid-select``, ``pass``, ``trump``, ``discard``,
+        ``call``, ``call-select``, ``pick``, ``take``, ``place``."""
+
+    async def turn(self) -> None:
+        ui, member = self.ui, self.member
+        if self.hand_id is None:
+            self.hand_id = (await ui.my_hand(member, self.channel, self._table_id())).id
+        message = ui.message(self.channel, self.hand_id, viewer=member)
+        buttons = [b for b in ui.buttons(message) if not b.disabled]
+        selects = ui.selects(message)
+
+        def first(prefix: str):
+            return next((b for b in buttons if b.custom_id.startswith("tv:act:")
+                         and b.custom_id.split(":")[4].startswith(prefix)), None)
+
+        async def press(b, kind):
+            self.used.append(kind)
+            result = await member.click(message, custom_id=b.custom_id)
+            assert result.acknowledged and result.response.ephemeral, result
+            return result
+
+        async def choose(s, values, kind):
+            self.used.append(kind)
+            result = await member.select(message, values, custom_id=s.custom_id)
+            assert result.acknowledged and result.response.ephemeral, result
+            return result
+
+        bid, pass_ = first("bid_"), first("pass")
+        if pass_ is not None:  # the auction
+            bid_select = next((s for s in selects if ":bid" in s.custom_id), None)
+            if self.bids and bid is not None:
+                return await press(bid, "bid")
+            if self.bids and bid_select is not None:
+                return await choose(bid_select, [bid_select.options[0].value], "bid-select")
+            return await press(pass_, "pass")
+        for prefix, kind in (("trump_", "trump"), ("call_", "call")):
+            b = first(prefix)
+            if b is not None:
+                return await press(b, kind)
+        for s in selects:
+            if ":discard" in s.custom_id:
+                return await choose(s, [o.value for o in s.options[:s.min_values]], "discard")
+            if ":call" in s.custom_id:
+                return await choose(s, [s.options[0].value], "call-select")
+            if ":take" in s.custom_id:
+                return await choose(s, [s.options[0].value], "take")
+        picks = [b for b in buttons if b.custom_id.startswith("tv:pick:")]
+        if picks:
+            await press(picks[0], "pick")
+            return await self.turn()
+        place = next((b for b in buttons if b.custom_id.endswith("_place")), None)
+        if place is not None:
+            return await press(place, "place")
+        card = first("play_")
+        assert card is not None, f"{member.name} has nothing to press: {[b.label for b in ui.buttons(message)]}"
+        return await press(card, "card")
+
+    def _table_id(self) -> int:
+        info = self.ui.service().table_of(self.channel.id, self.member.id)
+        assert info is not None
+        return info.id
+
+
+async def play_until_over(ui, table_id: int, players: list[Player], limit: int = 400, each_turn=None) -> None:
+    """Let the members play their turns until the game is stored."""
+    by_id = {p.member.id: p for p in players}
+    for _ in range(limit):
+        if not ui.live(table_id):
+            return
+        info = ui.service().get(table_id)
+        if each_turn is not None:
+            each_turn(info)
+        player = by_id[info.seats[info.to_move].user_id]
+        await player.turn()
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def players():
+    """``Player`` and ``play_until_over``."""
+    return Player, play_until_over

@@ -1,0 +1,117 @@
+"""Chiamata through the ephemeral controls (auction, call, kitty, reveal) and Cicera's captures."""
+
+from __future__ import annotations
+
+from cogs.texts import card_name
+
+
+def public_text(ui, channel) -> str:
+    return "\n".join([m.content for m in ui.public(channel)] + [str(e.to_dict()) for m in ui.public(channel)
+                                                                for e in m.embeds])
+
+
+async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_env, ui, seed, players):
+    seed(2)  # alice wins the auction and calls the Asso di Denari, which bob holds
+    Player, play = players
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    table_id = await ui.open_table(alice, channel, "chiamata", [bob], level="easy", turn_timer=0)
+    service = ui.service()
+    pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
+    seen = set()
+
+    def check(info):
+        pub = service.view(table_id)
+        text = ui.table_message(channel, table_id).content
+        if pub.phase == "auction":
+            seen.add("auction")
+            assert "Auction" in text
+        elif pub.called is not None and pub.partner is None:
+            seen.add("secret")
+            assert "secret" in text and "revealed" not in text and "bob" not in text.splitlines()[1]
+            bob_hand = ui.message(channel, pb.hand_id, viewer=bob).content
+            alice_hand = ui.message(channel, pa.hand_id, viewer=alice).content
+            assert "secret partner" in bob_hand and "secret partner" not in alice_hand
+        elif pub.partner is not None:
+            seen.add("revealed")
+            assert "revealed: **alice** with **bob**" in text
+
+    await play(ui, table_id, [pa, pb], each_turn=check)
+    assert seen == {"auction", "secret", "revealed"}
+    assert "bid" in pa.used and "call" in pa.used and pb.used.count("pass") == 1
+    (game,) = await service.store.games_of(guild.id, alice.id)
+    record = await service.store.game_record(game.id)
+    assert record["rounds"][0]["caller"] == 0 and record["rounds"][0]["partner"] == 1
+
+
+async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(simcord_env, ui, seed, players):
+    seed(7)  # alice wins with a points bid
+    Player, play = players
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    table_id = await ui.open_table(alice, channel, "chiamata", [bob], level="easy", bidding="points", kitty="on",
+                                   turn_timer=0)
+    service = ui.service()
+    pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
+    secret: set[str] = set()
+
+    def check(info):
+        mine = service.view(table_id, alice.id)
+        called = {card_name(mine.called, "italian")} if mine.called is not None else set()
+        for c in (*mine.kitty, *mine.discards):
+            secret.add(card_name(c, "italian"))
+        text = public_text(ui, channel)
+        for name in secret - called:
+            assert name not in text
+
+    await play(ui, table_id, [pa, pb], each_turn=check)
+    assert {"bid-select", "trump", "discard", "call-select"} <= set(pa.used)
+    assert len(secret) >= 5
+    assert not ui.live(table_id)
+
+
+async def test_a_cicera_deal_with_captures_chosen_from_the_select(simcord_env, ui, seed, players):
+    seed(3)
+    Player, play = players
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    table_id = await ui.open_table(alice, channel, "cicera", level="easy", turn_timer=0, team_chat="off")
+    pa = Player(ui, channel, alice)
+    await play(ui, table_id, [pa])
+    assert pa.used.count("pick") == 12
+    assert "take" in pa.used
+    (game,) = await ui.service().store.games_of(guild.id, alice.id)
+    record = await ui.service().store.game_record(game.id)
+    takes = [a for a in record["rounds"][0]["actions"] if a.get("seat") == 0 and a.get("take")]
+    assert len(takes) == pa.used.count("take")
+
+
+def test_cicera_captures_are_paged_by_25():
+    from bot.tables import SeatInfo, TableInfo
+    from cogs import render
+    from rules.cicera import CiceraRound
+
+    rnd = CiceraRound.position(["Xd 2b", "3b", "4b", "5b"],
+                               "Ad 2d 3d 4d Ac 2c 3c 4c As 2s 3s 4s 5d 6d 5c 6c", to_move=0)
+    view = rnd.view(0)
+    takes = [a for a in view.legal if a.card.rank == "X" and a.take]
+    assert len(takes) > 25
+    seats = tuple(SeatInfo(i, 100 + i, f"p{i}", None, None) for i in range(4))
+    info = TableInfo(1, 1, 1, 100, "cicera", 4, {}, "easy", "playing", seats, 0, 9, None)
+    pages = []
+    ten = next(c for c in view.hand if c.rank == "X")
+    for page in range(-(-len(takes) // 25)):
+        items = render.cicera_items(info, view, ten, page)
+        (menu,) = [i for i in items if i.item.type.value == 3]
+        pages.append([o.value for o in menu.item.options])
+    assert all(len(p) <= 25 for p in pages)
+    assert any(i.custom_id.startswith("tv:pick:") for i in items)  # "More captures" goes round the pages
+    assert len(set(sum(pages, []))) == len(takes)  # every capture is on some page, none twice
