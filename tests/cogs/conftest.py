@@ -18,12 +18,17 @@ from bot.storage import Store
 SERVICE_OPTIONS = {"ai_time_ms": 20}
 
 
+SETTLE_TIMEOUT = 12.0
+"""Seconds a step may take to settle on a loaded machine (the first picture loads the fonts). It must stay
+under the shortest turn timer (15 s): SimCord waits in real time for a timer that falls before this deadline."""
+
+
 def pytest_collection_modifyitems(items):
-    """Give the bot time to settle on a loaded machine (the first picture loads the fonts)."""
+    """Give the bot time to settle on a loaded machine."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.simcord(settle_timeout=60.0))
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
 
 
 @pytest.fixture

@@ -1,0 +1,103 @@
+"""Team threads (who is in them, missing permission), the turn timer with ``advance_time``, leaving a game."""
+
+from __future__ import annotations
+
+import discord
+from simcord.backend.access import can_access_channel
+
+
+async def test_each_team_gets_a_private_thread_only_its_members_read(simcord_env, ui, players):
+    Player, play = players
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice, bob, carol, dave = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave"))
+    table_id = await ui.open_table(alice, channel, "briscola", [bob, carol, dave], players=4, teams="12-34",
+                                   team_chat="after_first_trick", turn_timer=0)
+    members = [alice, bob, carol, dave]
+    opened = []
+
+    def watch(info):
+        if channel.threads and not opened:
+            opened.append(len(ui.service().view(table_id).tricks))
+
+    await play(ui, table_id, [Player(ui, channel, m) for m in members], each_turn=watch)
+    assert opened == [1]  # opened after the first trick
+    threads = channel.threads
+    assert len(threads) == 2
+    teams = {frozenset((alice.id, bob.id)), frozenset((carol.id, dave.id))}
+    for thread in threads:
+        inside = {m.id for m in members if can_access_channel(env, thread.id, m)}
+        assert frozenset(inside) in teams
+        assert env.backend.channels[thread.id].thread_metadata.archived
+        assert "never name the exact cards" in thread.history()[0].content
+
+
+async def test_without_the_thread_permission_the_table_says_so_and_play_goes_on(simcord_env, ui, players):
+    Player, play = players
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel(
+        "tavolo", overwrites={env.bot.user: discord.PermissionOverwrite(create_private_threads=False)})
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    lobby = (await alice.slash(channel, "cicera", level="easy", team_chat="after_first_trick", turn_timer=0)).response
+    await alice.select(lobby, ["add:easy"])  # partners sit opposite: alice, AI, bob, AI
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    (info,) = ui.service().tables()
+    table_id = info.id
+    assert {info.seats[0].user_id, info.seats[2].user_id} == {alice.id, bob.id}
+    said = []
+    await play(ui, table_id, [Player(ui, channel, alice), Player(ui, channel, bob)],
+               each_turn=lambda info: said.append(ui.table_message(channel, table_id).content))
+    assert not channel.threads
+    assert any("may not open private threads" in text for text in said)
+    assert not ui.live(table_id)
+
+
+async def test_turn_timer_warns_then_the_ai_plays_and_after_three_keeps_the_seat(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy", turn_timer=30)
+    service = ui.service()
+    table = ui.table_message(channel, table_id)
+    if service.get(table_id).to_move != 0:
+        await env.settle()
+    assert service.get(table_id).seats[service.get(table_id).to_move].user_id == alice.id
+    version = service.get(table_id).version
+
+    await env.advance_time(23)
+    text = ui.message(channel, table.id).content
+    assert "s left" in text and alice.mention in text
+    assert service.get(table_id).version == version
+
+    await env.advance_time(8)  # the time is up: the AI plays for alice
+    assert service.get(table_id).version > version
+    assert "time ran out" in ui.message(channel, table.id).content
+    for _ in range(2):
+        await env.advance_time(31)
+    # three in a row: the AI keeps the seat and finishes the game
+    assert not ui.live(table_id)
+    (game,) = await service.store.games_of(guild.id, alice.id)
+    record = await service.store.game_record(game.id)
+    actions = record["rounds"][0]["actions"]
+    assert sum(1 for a in actions if a.get("timeout")) == 3
+    assert record["seats"][0]["away"] == "timeouts"
+
+
+async def test_leaving_a_game_hands_the_seat_to_the_ai(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, level="easy", turn_timer=0)
+    left = await bob.slash(channel, "table leave")
+    assert left.ephemeral and "AI" in left.response.content
+    info = ui.service().get(table_id)
+    assert info.seats[[s.user_id for s in info.seats].index(bob.id)].away == "left"
+    assert "left" in ui.table_message(channel, table_id).content
+    result = await bob.click(ui.table_message(channel, table_id), label="My hand")
+    assert result.ephemeral and "not seated" in result.response.content
