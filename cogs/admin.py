@@ -1,19 +1,184 @@
-"""``/settings``: a server's default table options, language, allowed channels (Manage Server only)."""
+"""``/settings``: a server's default table options, language, allowed channels and leaderboard reset.
+
+Only members with Manage Server see and use these commands (the default permission, checked again here).
+Option names are choices and values are offered by autocomplete, and the service checks them.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import logging
+from typing import Any
 
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.tables import TableError
+from cogs import ids
+from cogs.components import ResetButton, button
+from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
+from rules.records import game_class
+
 log = logging.getLogger(__name__)
+
+GAME_CHOICES = [Choice(name=game_name(g), value=g) for g in GAME_NAMES]
+LANGUAGES = {"en": "English", "it": "Italiano"}
+CLEAR = "default"
+"""The value that removes a server default."""
+
+
+def option_specs(game: str) -> dict[str, Any]:
+    """The table options of a game (name → ``OptionSpec``)."""
+    module = importlib.import_module(game_class(game).__module__)
+    return dict(getattr(module, "OPTIONS", None) or getattr(module, "OPTION_SPECS", {}))
+
+
+def allowed_values(game: str, option: str) -> list[str]:
+    """Every value an option takes, over the game's player counts."""
+    spec = option_specs(game).get(option)
+    if spec is None:
+        return []
+    values: list[str] = []
+    counts = game_class(game).player_counts
+    for players in counts:
+        for v in spec.allowed(players):
+            if v not in values:
+                values.append(v)
+    if spec.parse is not None:  # the turn timer: a few common values (any 15-600 is accepted)
+        values += [v for v in ("30", "60", "90", "180", "300", "600") if v not in values]
+    return values
 
 
 class Admin(commands.Cog):
     """Server settings."""
 
+    settings = app_commands.Group(name="settings", description="Tavolo's settings for this server",
+                                  guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    @property
+    def hub(self) -> Any:
+        return self.bot.hub  # type: ignore[attr-defined]
+
+    async def _guarded(self, interaction: discord.Interaction, kind: str, work) -> None:
+        perms = interaction.permissions
+        if interaction.guild_id is None or not (perms and perms.manage_guild):
+            await self.hub.refuse(interaction, t("settings.need_manage"))
+            return
+        await self.hub.answer(interaction, kind, work)
+
+    def _embed(self, current) -> discord.Embed:
+        embed = discord.Embed(title=t("settings.title"), colour=discord.Colour.dark_teal())
+        embed.add_field(name=t("settings.language"), value=LANGUAGES.get(current.language or "en", "English"))
+        defaults = "\n".join(f"{game_name(g)}: {options_line(o)}" for g, o in current.default_options.items() if o)
+        embed.add_field(name=t("settings.defaults"), value=defaults[:1024] or t("settings.none"), inline=False)
+        channels = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels")
+        embed.add_field(name=t("settings.channels"), value=channels[:1024], inline=False)
+        return embed
+
+    @settings.command(name="show", description="Show this server's settings")
+    async def show(self, interaction: discord.Interaction) -> None:
+        """``/settings show``."""
+
+        async def work() -> None:
+            current = await self.hub.service.guild_settings(interaction.guild_id)
+            await interaction.response.send_message(embed=self._embed(current), ephemeral=True)
+
+        await self._guarded(interaction, "settings", work)
+
+    @settings.command(name="option", description="Set (or clear) a default table option for new tables")
+    @app_commands.describe(game="which game", option="which option", value=f"its value ({CLEAR}: clear it)")
+    @app_commands.choices(game=GAME_CHOICES, option=[Choice(name=OPTION_LABELS[k], value=k) for k in OPTION_LABELS])
+    async def option(self, interaction: discord.Interaction, game: Choice[str], option: Choice[str],
+                     value: str) -> None:
+        """``/settings option``."""
+
+        async def work() -> None:
+            specs = option_specs(game.value)
+            if option.value not in specs:
+                raise TableError(t("settings.bad_option", game=game_name(game.value), option=option.value))
+            current = await self.hub.service.guild_settings(interaction.guild_id)
+            defaults = {g: dict(o) for g, o in current.default_options.items()}
+            mine = defaults.setdefault(game.value, {})
+            if value.strip().lower() == CLEAR:
+                mine.pop(option.value, None)
+            else:
+                mine[option.value] = value.strip().lower()
+            await self.hub.service.set_guild_settings(dataclasses.replace(current, default_options=defaults))
+            updated = await self.hub.service.guild_settings(interaction.guild_id)
+            await interaction.response.send_message(t("settings.saved"), embed=self._embed(updated), ephemeral=True)
+
+        await self._guarded(interaction, "settings", work)
+
+    @option.autocomplete("value")
+    async def option_values(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The allowed values of the chosen option."""
+        ns = interaction.namespace
+        game, option = getattr(ns, "game", None), getattr(ns, "option", None)
+        if not game or not option:
+            return []
+        values = [*allowed_values(game, option), CLEAR]
+        return [Choice(name=option_value(v) if v != CLEAR else CLEAR, value=v)
+                for v in values if current.lower() in v.lower()][:25]
+
+    @settings.command(name="language", description="The language of Tavolo's messages on this server")
+    @app_commands.choices(language=[Choice(name=name, value=code) for code, name in LANGUAGES.items()])
+    async def language(self, interaction: discord.Interaction, language: Choice[str]) -> None:
+        """``/settings language``."""
+
+        async def work() -> None:
+            current = await self.hub.service.guild_settings(interaction.guild_id)
+            await self.hub.service.set_guild_settings(dataclasses.replace(current, language=language.value))
+            await interaction.response.send_message(t("settings.saved"), ephemeral=True)
+
+        await self._guarded(interaction, "settings", work)
+
+    @settings.command(name="channel", description="Allow tables in a channel, or stop allowing them")
+    @app_commands.describe(channel="the channel", allowed="open tables there (when no channel is listed: anywhere)")
+    async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool) -> None:
+        """``/settings channel``."""
+
+        async def work() -> None:
+            current = await self.hub.service.guild_settings(interaction.guild_id)
+            channels = [c for c in current.allowed_channels if c != channel.id]
+            if allowed:
+                channels.append(channel.id)
+            await self.hub.service.set_guild_settings(dataclasses.replace(current, allowed_channels=channels))
+            updated = await self.hub.service.guild_settings(interaction.guild_id)
+            await interaction.response.send_message(t("settings.saved"), embed=self._embed(updated), ephemeral=True)
+
+        await self._guarded(interaction, "settings", work)
+
+    @settings.command(name="reset-leaderboard", description="Erase a game's leaderboard on this server")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def reset_leaderboard(self, interaction: discord.Interaction, game: Choice[str]) -> None:
+        """``/settings reset-leaderboard``: asks for a confirmation first."""
+
+        async def work() -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(button(ResetButton, ids.reset(game.value), t("settings.reset_yes"),
+                                 discord.ButtonStyle.danger))
+            await interaction.response.send_message(t("settings.reset_confirm", game=game_name(game.value)),
+                                                    view=view, ephemeral=True)
+
+        await self._guarded(interaction, "settings", work)
+
+    async def confirm_reset(self, interaction: discord.Interaction, game: str) -> None:
+        """The confirmation button of a leaderboard reset."""
+
+        async def work() -> None:
+            reset = getattr(self.hub.service, "reset_leaderboard", None)
+            if reset is None:  # the table service has no way to reset standings yet
+                raise TableError(t("settings.reset_unavailable"))
+            await reset(interaction.guild_id, game)
+            await interaction.response.edit_message(content=t("settings.saved"), view=None)
+
+        await self._guarded(interaction, "settings-reset", work)
 
 
 async def setup(bot: commands.Bot) -> None:

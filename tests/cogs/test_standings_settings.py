@@ -1,0 +1,98 @@
+"""``/leaderboard``, ``/stats``, ``/rules`` and ``/settings``."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.ratings import Rating, Standing
+
+
+async def play_a_game(ui, channel, member) -> int:
+    table_id = await ui.open_table(member, channel, "briscola", players=2, level="easy")
+    hand = await ui.my_hand(member, channel, table_id)
+    while ui.live(table_id):
+        message = ui.message(channel, hand.id, viewer=member)
+        await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
+    return table_id
+
+
+async def test_leaderboard_pages_and_stats(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await play_a_game(ui, channel, alice)
+    others = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2) for i in range(22)]
+    await ui.service().store.seed_games([], [], others, guild.id, "briscola")
+
+    board = await bob.slash(channel, "leaderboard")
+    assert not board.ephemeral
+    embed = board.response.embeds[0]
+    assert "Briscola" in embed.title and "Page 1 of 3" in embed.footer.text and "23 players" in embed.footer.text
+    assert embed.description.count("\n") == 9
+    page2 = await bob.click(board.response, label="Next")
+    assert "Page 2 of 3" in page2.response.embeds[0].footer.text
+    page3 = await bob.click(board.response, label="Next")
+    text = page3.response.embeds[0].description
+    assert "Page 3 of 3" in page3.response.embeds[0].footer.text and "alice" in text
+    assert any(b.disabled for b in ui.buttons(ui.message(channel, board.response.id)) if b.label == "Next")
+
+    empty = await bob.slash(channel, "leaderboard", game="cicera")
+    assert "Nobody" in empty.response.embeds[0].description
+
+    mine = await alice.slash(channel, "stats")
+    assert mine.ephemeral
+    stats = mine.response.embeds[0]
+    assert "alice" in stats.title and any("Briscola" in f.name for f in stats.fields)
+    theirs = await alice.slash(channel, "stats", member=bob)
+    assert not theirs.ephemeral and "not finished a game" in theirs.response.embeds[0].description
+
+
+async def test_rules_for_each_game(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    for game, word in (("briscola", "trump"), ("chiamata", "partner"), ("cicera", "capture")):
+        result = await alice.slash(channel, "rules", game=game)
+        assert result.ephemeral
+        embed = result.response.embeds[0]
+        assert word in embed.description and "turn_timer" in embed.fields[0].value
+
+
+async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    other = guild.create_text_channel("other")
+    boss_role = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
+    alice = guild.add_member(env.create_user("alice"))
+
+    assert not [c for c in alice.available_commands(channel) if c.startswith("settings")]
+    assert "settings option" in boss.available_commands(channel)
+    done = await boss.slash(channel, "settings option", game="briscola", option="faces", value="french")
+    assert done.ephemeral and "Saved" in done.response.content
+    choices = await boss.autocomplete(channel, "settings option", "value", "", game="briscola", option="match")
+    assert {c["value"] for c in choices} >= {"single", "short", "long"}
+    bad = await boss.slash(channel, "settings option", game="briscola", option="faces", value="german")
+    assert bad.ephemeral and "faces" in bad.response.content
+
+    made = await alice.slash(channel, "briscola", players=2)
+    (info,) = ui.service().tables()
+    assert info.options["faces"] == "french"
+    await alice.click(made.response, label="Cancel")
+
+    await boss.slash(channel, "settings channel", channel=other, allowed=True)
+    refused = await alice.slash(channel, "briscola", players=2)
+    assert refused.ephemeral and "cannot be opened" in refused.response.content
+    shown = await boss.slash(channel, "settings show")
+    assert other.mention in str(shown.response.embeds[0].to_dict())
+
+    await boss.slash(channel, "settings language", language="it")
+    assert (await ui.service().guild_settings(guild.id)).language == "it"
+    reset = await boss.slash(channel, "settings reset-leaderboard", game="briscola")
+    assert reset.ephemeral and "Reset" in reset.response.content
+    confirmed = await boss.click(reset.response, label="Yes, reset it")
+    assert confirmed.ephemeral or confirmed.acknowledged
