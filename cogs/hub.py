@@ -81,6 +81,8 @@ class Presence:
     """The table's info and public view when the match ended (the service forgets the table after)."""
     threads: list[int] = field(default_factory=list)
     team_chat: str | None = None
+    threads_handled: bool = False
+    """The team threads were opened (or found unneeded) by this process: no search for them at the end."""
 
 
 @dataclass
@@ -115,8 +117,9 @@ class Hub:
         return service
 
     def attach(self, service: TableService) -> None:
-        """Follow the service's events."""
+        """Follow the service's events, and load the pictures' fonts before the first table needs them."""
         self._unsubscribe = service.subscribe(self.on_event)
+        self.spawn(self.run(render.warm_up), "render-warm-up")
 
     def detach(self) -> None:
         """Stop following the events (extension unloaded)."""
@@ -360,8 +363,8 @@ class Hub:
         """A private thread per team with at least two people, only they added, with the table-talk rule."""
         info = self.service.get(table_id)
         p = self.presence(table_id)
-        groups = [[u for u in (render.human_at(info, s) for s in side) if u is not None] for side in sides]
-        groups = [(n, g) for n, g in enumerate(groups) if len(g) >= 2]
+        p.threads_handled = True
+        groups = team_groups(info, sides)
         if not groups:
             return
         channel = self.bot.get_channel(info.channel_id)
@@ -392,7 +395,8 @@ class Hub:
 
     async def _archive_threads(self, p: Presence, info: TableInfo) -> None:
         thread_ids = list(p.threads)
-        if not thread_ids and p.team_chat not in (None, "off"):
+        sides = [list(side) for side in _sides(info)]
+        if not p.threads_handled and p.team_chat not in (None, "off") and team_groups(info, sides):
             prefix = t("thread.name", id=info.id, side="")  # after a restart: find them by name
             try:
                 guild = self.bot.get_guild(info.guild_id)
@@ -811,6 +815,17 @@ class Hub:
         info = await self.service.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
                                          interaction.user.display_name, game, players, options, level)
         await self._post_lobby(interaction, info)
+
+
+def team_groups(info: TableInfo, sides: list[list[int]]) -> list[tuple[int, list[int]]]:
+    """(team number, its people) for each team with at least two people: the teams that get a thread."""
+    groups = [[u for u in (render.human_at(info, s) for s in side) if u is not None] for side in sides]
+    return [(n, g) for n, g in enumerate(groups) if len(g) >= 2]
+
+
+def _sides(info: TableInfo) -> tuple[tuple[int, ...], ...]:
+    """The teams of a table with team threads (Briscola 4 and 6, Cicera): seats of the same parity."""
+    return tuple(tuple(range(k, info.players, 2)) for k in (0, 1))
 
 
 async def game_record(service: TableService, game_id: int) -> dict | None:

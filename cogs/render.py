@@ -86,6 +86,16 @@ def summary_picture(public_view, seats: Sequence[SeatInfo]) -> discord.File:
     return discord.File(io.BytesIO(summary_png(public_view, seats)), filename=SUMMARY_FILE)
 
 
+def warm_up() -> None:
+    """Draw a table and a hand once, so that the fonts and card sprites are loaded before a player waits."""
+    from rules.records import new_game
+
+    match = new_game("briscola", 2, {}, 1)
+    seats = [SeatInfo("a"), SeatInfo("b")]
+    table_png(match.view(None), seats)
+    hand_png(match.view(0), seats)
+
+
 # ----- the lobby -----
 def lobby_embed(info: TableInfo) -> discord.Embed:
     """The lobby: game, host, seats and options."""
