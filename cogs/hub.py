@@ -471,11 +471,16 @@ class Hub:
         finally:
             self.latencies.append((kind, time.perf_counter() - started))
 
+    @staticmethod
+    async def _in_time(task: asyncio.Future) -> bool:
+        """Has ``task`` finished within ``DEFER_AFTER`` seconds (else the click is deferred)?"""
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        return bool(done)
+
     async def update(self, interaction: discord.Interaction, build: Callable[[], Awaitable[dict]]) -> None:
         """Edit the clicked message with what ``build`` returns; defer first when it takes long."""
         task = asyncio.ensure_future(build())
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if done:
+        if await self._in_time(task):
             await interaction.response.edit_message(**task.result())
             return
         await interaction.response.defer()
@@ -487,13 +492,14 @@ class Hub:
                    ephemeral: bool) -> int | None:
         """Answer with a new message built by ``build`` (deferred first when it takes long); its id."""
         task = asyncio.ensure_future(build())
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if done:
+        if await self._in_time(task):
             response = await interaction.response.send_message(ephemeral=ephemeral, **task.result())
             return response.message_id
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         fields = await task
-        message = await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
+        if "file" in fields:
+            fields["attachments"] = [fields.pop("file")]
+        message = await interaction.edit_original_response(**fields)
         return message.id
 
     # ----- lobby -----

@@ -38,3 +38,34 @@ async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_e
         assert result.acknowledged
     assert len(await ui.service().store.games_of(guild.id, alice.id)) == 1
     assert "over" in ui.message(channel, table.id).content
+
+
+async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, monkeypatch):
+    import cogs.hub
+
+    async def too_slow(task):
+        return False  # as if every click's work took longer than DEFER_AFTER
+
+    monkeypatch.setattr(cogs.hub.Hub, "_in_time", staticmethod(too_slow))
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    made = await alice.slash(channel, "briscola", players=2, level="easy")
+    assert made.response.embeds and not made.response.ephemeral
+    assert len(ui.public(channel)) == 1  # the deferred answer became the lobby: no leftover "thinking" message
+    table_id = int(made.response.components[0]["components"][0]["custom_id"].split(":")[2])
+    started = await alice.click(made.response, label="Start")
+    assert started.acknowledged
+    assert ui.table_message(channel, table_id).attachments[0].filename == "table.png"
+    shown = await alice.click(ui.table_message(channel, table_id), label="My hand")
+    assert shown.ephemeral and shown.response.attachments[0].filename == "hand.png"
+    assert ui.enabled_actions(shown.response.message)
+    hand = shown.response.id
+    while ui.live(table_id):
+        message = ui.message(channel, hand, viewer=alice)
+        result = await alice.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
+        assert result.acknowledged and "Your hand" in result.response.content
+    assert "over" in ui.public(channel)[0].content
+    answers = [r.json["type"] for r in env.http_requests if r.path.endswith("/callback")]
+    assert answers and set(answers) <= {5, 6}  # every answer was deferred, then edited in
