@@ -52,10 +52,12 @@ def seat_infos(info: TableInfo) -> list[SeatInfo]:
 
 
 def seat_label(info: TableInfo, seat: int) -> str:
-    """A seat's display name."""
+    """A seat's display name; AI players are told apart by their seat number."""
     s = info.seats[seat]
-    if s.away and s.ai is None:
-        return f"{s.name} (AI)"
+    if s.ai is not None:
+        return t("seat.ai", n=seat + 1, level=s.ai)
+    if s.away:
+        return t("seat.away", name=s.name)
     return s.name
 
 

@@ -24,6 +24,8 @@ TEXTS: dict[str, str] = {
     "error": "Something went wrong on my side; nothing changed. Try again in a moment.",
     "players_n": "{n} players",
     "table_n": "table {id}",
+    "seat.ai": "AI {n} ({level})",
+    "seat.away": "{name} (AI)",
     # ----- lobby -----
     "lobby.title": "{game} · {players}",
     "lobby.host": "Hosted by {host}. Join, then the host starts; empty seats go to the AI ({level}).",
@@ -59,7 +61,7 @@ TEXTS: dict[str, str] = {
     "table.over": "The game is over. {result}",
     "table.auction": "Auction: {bids}.",
     "table.auction_none": "Auction: no bid yet.",
-    "table.bid_by": "{name} {bid}",
+    "table.bid_by": "{name} bids {bid}",
     "table.pass_by": "{name} passes",
     "table.caller": "{name} won the auction with {bid} (target {target}).",
     "table.called": "Called card: **{card}** (trump {suit}); the partner is secret until it is played.",

@@ -11,7 +11,7 @@ def public_text(ui, channel) -> str:
 
 
 async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_env, ui, seed, players):
-    seed(2)  # alice wins the auction and calls the Asso di Denari, which bob holds
+    seed(2)  # alice wins the auction and calls a card that bob holds
     Player, play = players
     env = simcord_env
     guild = env.create_guild()
