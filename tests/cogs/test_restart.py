@@ -60,3 +60,27 @@ async def test_a_lobby_works_after_a_restart(simcord_env, ui, bots):
     assert [s.user_id for s in info.seats] == [alice.id, bob.id]
     await alice.click(lobby, label="Start")
     assert ui.service().get(info.id).status == "playing"
+
+
+async def test_a_table_message_deleted_while_the_bot_was_down_is_posted_again(simcord_env, ui, bots):
+    import discord
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
+    hand = await ui.my_hand(alice, channel, table_id)
+    table = ui.table_message(channel, table_id)
+    await restart(env, bots)
+    await mod.delete(table)
+    message = ui.message(channel, hand.id, viewer=alice)
+    await alice.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
+    again = ui.table_message(channel, table_id)
+    assert again.id != table.id and again.attachments
+    while ui.live(table_id):
+        message = ui.message(channel, hand.id, viewer=alice)
+        await alice.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
+    assert "over" in ui.message(channel, again.id).content
