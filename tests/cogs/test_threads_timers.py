@@ -101,3 +101,19 @@ async def test_leaving_a_game_hands_the_seat_to_the_ai(simcord_env, ui):
     assert "left" in ui.table_message(channel, table_id).content
     result = await bob.click(ui.table_message(channel, table_id), label="My hand")
     assert result.ephemeral and "not seated" in result.response.content
+
+
+async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_button(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    alice = guild.add_member(env.create_user("alice"))
+    table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy", match="short")
+    await alice.slash(channel, "table leave")  # the AI plays alice's seat: the match runs to its end
+    assert not ui.live(table_id)
+    (game,) = await ui.service().store.games_of(guild.id, alice.id)
+    rounds = len((await ui.service().store.game_record(game.id))["rounds"])
+    summaries = [m for m in ui.public(channel) if m.attachments and m.attachments[0].filename == "summary.png"]
+    assert rounds >= 3 and len(summaries) == rounds
+    assert [len(ui.buttons(m)) for m in summaries] == [0] * (rounds - 1) + [1]
+    assert "round 1 is over" in summaries[0].content
