@@ -245,3 +245,25 @@ async def play_until_over(ui, table_id: int, players: list[Player], limit: int =
 def players():
     """``Player`` and ``play_until_over``."""
     return Player, play_until_over
+
+
+@pytest.fixture
+def public_renders(monkeypatch):
+    """Every view given to a public picture (table, summary), checked to be the public view: no seat, no
+    hand, no kitty or discards, no partner knowledge."""
+    import cogs.render
+
+    seen: list = []
+
+    def spy(real):
+        def check(view, seats):
+            assert view.seat is None and not view.hand, "a public picture got a private view"
+            assert not getattr(view, "kitty", ()) and not getattr(view, "discards", ())
+            assert not getattr(view, "i_am_partner", False)
+            seen.append(view)
+            return real(view, seats)
+        return check
+
+    monkeypatch.setattr(cogs.render, "table_png", spy(cogs.render.table_png))
+    monkeypatch.setattr(cogs.render, "summary_png", spy(cogs.render.summary_png))
+    return seen

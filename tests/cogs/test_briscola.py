@@ -77,22 +77,7 @@ def public_text(ui, channel) -> str:
     return "\n".join(parts)
 
 
-async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(simcord_env, ui, monkeypatch):
-    import cogs.render
-
-    public_views = []
-
-    def spy(real):
-        def check(view, seats):
-            assert view.seat is None and not view.hand, "a public picture got a private view"
-            assert not getattr(view, "kitty", ()) and not getattr(view, "i_am_partner", False)
-            public_views.append(view)
-            return real(view, seats)
-        return check
-
-    monkeypatch.setattr(cogs.render, "table_png", spy(cogs.render.table_png))
-    monkeypatch.setattr(cogs.render, "summary_png", spy(cogs.render.summary_png))
-
+async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(simcord_env, ui, public_renders):
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("tavolo")
@@ -124,7 +109,7 @@ async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(sim
         assert result.response.ephemeral
         clicks += 1
     assert 15 <= clicks <= 20
-    assert public_views
+    assert public_renders
 
     (thread,) = channel.threads
     members = env.backend.channels[thread.id].thread_members

@@ -10,7 +10,8 @@ def public_text(ui, channel) -> str:
                                                                 for e in m.embeds])
 
 
-async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_env, ui, seed, players):
+async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_env, ui, seed, players,
+                                                                          public_renders):
     seed(2)  # alice wins the auction and calls a card that bob holds
     Player, play = players
     env = simcord_env
@@ -41,13 +42,15 @@ async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_
 
     await play(ui, table_id, [pa, pb], each_turn=check)
     assert seen == {"auction", "secret", "revealed"}
+    assert any(v.called is not None and v.partner is None for v in public_renders)  # drawn before the reveal
     assert "bid" in pa.used and "call" in pa.used and pb.used.count("pass") == 1
     (game,) = await service.store.games_of(guild.id, alice.id)
     record = await service.store.game_record(game.id)
     assert record["rounds"][0]["caller"] == 0 and record["rounds"][0]["partner"] == 1
 
 
-async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(simcord_env, ui, seed, players):
+async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(simcord_env, ui, seed, players,
+                                                                               public_renders):
     seed(7)  # alice wins with a points bid
     Player, play = players
     env = simcord_env
@@ -72,11 +75,11 @@ async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(s
 
     await play(ui, table_id, [pa, pb], each_turn=check)
     assert {"bid-select", "trump", "discard", "call-select"} <= set(pa.used)
-    assert len(secret) >= 5
+    assert len(secret) >= 5 and public_renders
     assert not ui.live(table_id)
 
 
-async def test_a_cicera_deal_with_captures_chosen_from_the_select(simcord_env, ui, seed, players):
+async def test_a_cicera_deal_with_captures_chosen_from_the_select(simcord_env, ui, seed, players, public_renders):
     seed(3)
     Player, play = players
     env = simcord_env
@@ -86,7 +89,7 @@ async def test_a_cicera_deal_with_captures_chosen_from_the_select(simcord_env, u
     table_id = await ui.open_table(alice, channel, "cicera", level="easy", turn_timer=0, team_chat="off")
     pa = Player(ui, channel, alice)
     await play(ui, table_id, [pa])
-    assert pa.used.count("pick") == 12
+    assert pa.used.count("pick") == 12 and public_renders
     assert "take" in pa.used
     (game,) = await ui.service().store.games_of(guild.id, alice.id)
     record = await ui.service().store.game_record(game.id)
