@@ -197,6 +197,8 @@ class Hub:
         elif k == "storage_error" and ev.get("during") != "finish":
             self.note(tid, t("table.storage_error", reason=ev["reason"]))
         elif k == "round_over":
+            if (ev.get("result") or {}).get("passed_out"):
+                return  # nothing to sum up: the cards are dealt again (the passed_out note says so)
             info, pub = self.service.get(tid), self.service.view(tid)
             if pub.match_over:
                 p.final = (info, pub)
