@@ -22,7 +22,6 @@ from typing import Any
 import discord
 
 from bot.tables import (
-    NotHost,
     NotSeated,
     TableError,
     TableEvent,
@@ -164,6 +163,12 @@ class Hub:
         if k in ("cancelled",):
             self.presences.pop(tid, None)
             self._drop_hands(tid)
+            return
+        if k == "aborted":
+            gone = self.presences.pop(tid, None) or Presence(tid)
+            self._drop_hands(tid)
+            gone.channel_id = gone.channel_id or ev["table"].channel_id
+            self.spawn(self._show_aborted(gone, ev["table"]), f"aborted-{tid}")
             return
         p = self.presence(tid)
         if k == "created":
@@ -643,7 +648,8 @@ class Hub:
         await self.answer(interaction, "leave", work)
 
     async def abort_table(self, interaction: discord.Interaction, may_manage: bool) -> None:
-        """``/table abort``: the host (or a member with Manage Server) closes a table of this channel."""
+        """``/table abort``: the host (or a member with Manage Server: ``may_manage``) stops a table of this
+        channel, in its lobby or in play. The service decides; its ``aborted`` event updates the message."""
 
         async def work() -> None:
             if interaction.channel_id is None:
@@ -651,24 +657,30 @@ class Hub:
             service = self.service
             info = service.table_of(interaction.channel_id, interaction.user.id)
             if info is None:
-                mine = [x for x in service.tables(interaction.guild_id, interaction.channel_id)
-                        if x.host_id == interaction.user.id]
-                others = service.tables(interaction.guild_id, interaction.channel_id)
-                found = mine or (others if may_manage else [])
-                if not found:
-                    raise TableError(t("cmd.no_table_found") if not others else t("cmd.abort_not_allowed"))
-                info = found[0]
-            if info.host_id != interaction.user.id and not may_manage:
-                raise NotHost()
-            if info.status != "lobby":
-                raise WrongPhase(t("cmd.abort_playing"))
-            # the service lets only the host close a lobby: a manager acts on the host's behalf
-            where = self.presences.get(info.id)
-            await service.cancel(info.id, info.host_id)
-            await self._close_message(where, info.game)
-            await interaction.response.send_message(t("cmd.aborted", id=info.id), ephemeral=True)
+                here = service.tables(interaction.guild_id, interaction.channel_id)
+                if not here:
+                    raise TableError(t("cmd.no_table_found"))
+                mine = [x for x in here if x.host_id == interaction.user.id]
+                info = (mine or here)[0]
+            stopped = await service.abort(info.id, interaction.user.id, as_manager=may_manage)
+            await interaction.response.send_message(t("cmd.aborted", id=stopped.id), ephemeral=True)
 
         await self.answer(interaction, "abort", work)
+
+    async def _show_aborted(self, p: Presence, info: TableInfo) -> None:
+        """A stopped table: its message says so and loses its buttons; hands and team threads are closed."""
+        async with p.lock:
+            if p.channel_id is not None and p.message_id is not None:
+                key = "table.aborted" if info.status == "playing" else "lobby.cancelled"
+                try:
+                    await self.bot.get_partial_messageable(p.channel_id).get_partial_message(p.message_id).edit(
+                        content=t(key, game=game_name(info.game), id=info.id), embed=None, view=None,
+                        allowed_mentions=render.NO_MENTIONS)
+                except discord.HTTPException as e:
+                    log.info("table %d: marking its message stopped failed: %s", info.id, e)
+            if info.status == "playing":
+                p.team_chat = info.options.get("team_chat")
+                await self._archive_threads(p, info)
 
     async def _close_message(self, p: Presence | None, game: str) -> None:
         """Mark a closed lobby's message (``p``: where it was, kept from before the table closed)."""

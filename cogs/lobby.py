@@ -157,7 +157,7 @@ class Lobby(commands.Cog):
         """``/table leave``."""
         await self.hub.leave_table(interaction)
 
-    @table.command(name="abort", description="Close a table that has not started (host or Manage Server)")
+    @table.command(name="abort", description="Stop a table here, in its lobby or in play (host or Manage Server)")
     async def abort(self, interaction: discord.Interaction) -> None:
         """``/table abort``."""
         perms = interaction.permissions

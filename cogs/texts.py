@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "table.waiting": "Waiting for {name}.",
     "table.my_hand": "My hand",
     "table.over": "The game is over. {result}",
+    "table.aborted": "**{game}** · table {id}: the game was stopped before the end; it is not rated.",
     "table.auction": "Auction: {bids}.",
     "table.auction_none": "Auction: no bid yet.",
     "table.bid_by": "{name} bids {bid}",
@@ -123,10 +124,7 @@ TEXTS: dict[str, str] = {
     # ----- /table -----
     "cmd.no_table_here": "You are not at a table in this channel.",
     "cmd.left_game": "You left table {id}; the AI plays your seat.",
-    "cmd.abort_not_allowed": "Only the host or a member with Manage Server can abort a table.",
-    "cmd.aborted": "Table {id} was closed.",
-    "cmd.abort_playing": "A game in play cannot be aborted yet; players can leave it with /table leave "
-                         "and the AI finishes it.",
+    "cmd.aborted": "Table {id} was stopped.",
     "cmd.no_table_found": "There is no open table in this channel.",
     # ----- standings -----
     "lb.title": "{game} · leaderboard",

@@ -439,6 +439,38 @@ class Store:
 
         await self._write(self._job(fn=fn))
 
+    async def abort_table(self, table_id: int, *, guild_id: int, game: str, players: int, status: str,
+                          aborted_by: int, record: dict | None, aborted_at: float | None = None) -> int:
+        """In one transaction: note a stopped table in ``aborted_games`` (its record so far, unrated) and
+        forget the live table and its log. Returns the id of the ``aborted_games`` row."""
+        at = time.time() if aborted_at is None else aborted_at
+        text = None if record is None else _dumps(record)
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "INSERT INTO aborted_games (table_id, guild_id, game, players, status, aborted_by, aborted_at, "
+                "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, guild_id, game, players, status, aborted_by, at, text),
+            )
+            row_id = cur.lastrowid
+            await cur.close()
+            await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+            cur = await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+            if cur.rowcount != 1:
+                raise KeyError(f"no live table {table_id}")
+            return row_id
+
+        return await self._write(self._job(fn=fn))
+
+    async def aborted_games(self, guild_id: int) -> list[dict]:
+        """A guild's stopped tables, oldest first: ``table_id``, ``game``, ``players``, ``status``,
+        ``aborted_by``, ``aborted_at`` and ``record`` (``None`` for a lobby)."""
+        rows = await self._read(
+            "SELECT table_id, game, players, status, aborted_by, aborted_at, record FROM aborted_games "
+            "WHERE guild_id = ? ORDER BY id", (guild_id,))
+        return [{"table_id": r[0], "game": r[1], "players": r[2], "status": r[3], "aborted_by": r[4],
+                 "aborted_at": r[5], "record": None if r[6] is None else json.loads(r[6])} for r in rows]
+
     async def live_tables(self) -> list[LiveTableRow]:
         """Every live table with its log, oldest first."""
         rows = await self._read(

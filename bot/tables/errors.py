@@ -49,8 +49,8 @@ class NotSeated(TableError):
 class NotHost(TableError):
     """Only the host may do this."""
 
-    def __init__(self) -> None:
-        super().__init__(_("Only the host of the table can do that."))
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or _("Only the host of the table can do that."))
 
 
 class AlreadySeated(TableError):

@@ -13,6 +13,8 @@ SERVICE_EVENTS = {
     "ai_added": "an AI seat was added to the lobby: ``level``",
     "ai_removed": "an AI seat was removed from the lobby: ``level``",
     "cancelled": "the host closed the lobby (or every player left it)",
+    "aborted": "the host or a server manager stopped the table (lobby or game in play); it is stored as "
+               "aborted, unrated: ``by`` (user id), ``table`` (the ``TableInfo`` just before)",
     "started": "the game began: ``seats`` (a list of ``SeatInfo``)",
     "resumed": "the table was rebuilt from storage after a restart: ``version``",
     "action": "an action was stored and applied: ``seat``, ``action`` (text), ``entry`` (record form), "

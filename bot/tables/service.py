@@ -2,10 +2,11 @@
 
 Life cycle: ``create`` opens a lobby (the host sits in it); ``join``, ``leave``, ``add_ai``, ``remove_ai``,
 ``kick`` and ``cancel`` shape it; ``start`` fills the empty places with AI players of the table's level and
-seats everyone. While playing, ``act`` applies a user's action, checked (seated, their turn, legal) under the
-table's lock. Each action is stored and committed before it is applied and announced, so what was shown
-survives a crash. AI turns run in an executor; human turns have a timer (``turn_timer``); a user who leaves
-is replaced by the AI. The finished game is stored with its record and the standings are updated.
+seats everyone; ``abort`` stops a lobby or a game in play (stored as aborted, never rated). While playing,
+``act`` applies a user's action, checked (seated, their turn, legal) under the table's lock. Each action is
+stored and committed before it is applied and announced, so what was shown survives a crash. AI turns run in
+an executor; human turns have a timer (``turn_timer``); a user who leaves is replaced by the AI. The finished
+game is stored with its record and the standings are updated.
 
 Every refused request raises a ``TableError`` with a message for the user and changes nothing.
 """
@@ -364,6 +365,33 @@ class TableService:
             self._check_host(t, user_id)
             await self._delete(t)
 
+    async def abort(self, table_id: int, by_user: int, *, as_manager: bool = False) -> TableInfo:
+        """Stop a table, in its lobby or in play: the host may, or a member allowed to manage the server
+        (the front end checks that permission and says so with ``as_manager``). Timers are cancelled, a
+        pending AI turn is dropped, the table is stored as aborted (its record so far, never rated) and
+        forgotten, and an ``aborted`` event goes out. Returns the table as it was when stopped."""
+        t = self._table(table_id)
+        if by_user != t.host_id and not as_manager:
+            raise NotHost(_("Only the host or a member with Manage Server can stop this table."))
+        async with t.lock:
+            if t.finishing or t.id not in self._tables:
+                raise WrongPhase(_("The game is over."))
+            info = t.info()
+            record = None
+            if t.match is not None:
+                record = t.match.record(self._record_seats(t), guild=t.guild_id, table=t.id, aborted=True)
+            try:
+                await self.store.abort_table(t.id, guild_id=t.guild_id, game=t.game, players=t.players,
+                                             status=t.status, aborted_by=by_user, record=record)
+            except StorageError as e:
+                raise StorageFailed(e.reason) from None
+            self._cancel_timers(t)
+            t.deadline_at = None
+            self._tables.pop(t.id, None)
+            t.status = "finished"
+            self._emit(t, "aborted", by=by_user, table=info)
+        return info
+
     async def leave(self, table_id: int, user_id: int) -> TableInfo | None:
         """Leave a table. In the lobby the place is freed (a leaving host hands the table to the next
         player; the last player leaving closes it). In a game the AI of the table's level takes the seat."""
@@ -563,8 +591,9 @@ class TableService:
         """The AI plays the seat to move (its own, or a user's whose time ran out or who left)."""
         async with self._ai_slots.slot(urgent=any(s.human for s in t.seats)):
             async with t.lock:
-                if self._closed or t.version != version or t.match is None or t.match.is_over():
-                    return
+                if (self._closed or t.version != version or t.id not in self._tables or t.match is None
+                        or t.match.is_over()):
+                    return  # played already, or the table was stopped
                 seat = t.match.to_move()
                 level = t.controller(seat) or t.level
                 if not timeout and t.controller(seat) is None:
@@ -573,8 +602,8 @@ class TableService:
                 rng = t.rng_for(version)
             action = await self._choose(level, view, rng)
             async with t.lock:
-                if self._closed or t.version != version:
-                    return
+                if self._closed or t.version != version or t.id not in self._tables:
+                    return  # the table moved on or was stopped while the AI was thinking
                 try:
                     t.match.round.check(action)
                 except RulesError as e:
@@ -608,11 +637,11 @@ class TableService:
         warn = min(WARNING_MAX, seconds / 4)
 
         def warning() -> None:
-            if t.version == version and not self._closed:
+            if t.version == version and not self._closed and t.id in self._tables:
                 self._emit(t, "timer_warning", seat=seat, user_id=t.seats[seat].user_id, seconds_left=warn)
 
         def expired() -> None:
-            if t.version == version and not self._closed:
+            if t.version == version and not self._closed and t.id in self._tables:
                 self._spawn(self._ai_turn(t, version, timeout=True))
 
         t.timers = [self.clock.call_at(start + seconds - warn, warning), self.clock.call_at(start + seconds, expired)]
