@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = [Choice(name=game_name(g), value=g) for g in GAME_NAMES]
 LANGUAGES = {"en": "English", "it": "Italiano"}
+ALL_GAMES = "all"
+"""The ``game`` value of a reset of every game's leaderboard."""
 CLEAR = "default"
 """The value that removes a server default."""
 
@@ -154,8 +156,8 @@ class Admin(commands.Cog):
 
         await self._guarded(interaction, "settings", work)
 
-    @settings.command(name="reset-leaderboard", description="Erase a game's leaderboard on this server")
-    @app_commands.choices(game=GAME_CHOICES)
+    @settings.command(name="reset-leaderboard", description="Erase a game's leaderboard (or all) on this server")
+    @app_commands.choices(game=[*GAME_CHOICES, Choice(name="all games", value=ALL_GAMES)])
     async def reset_leaderboard(self, interaction: discord.Interaction, game: Choice[str]) -> None:
         """``/settings reset-leaderboard``: asks for a confirmation first."""
 
@@ -163,7 +165,8 @@ class Admin(commands.Cog):
             view = discord.ui.View(timeout=None)
             view.add_item(button(ResetButton, ids.reset(game.value), t("settings.reset_yes"),
                                  discord.ButtonStyle.danger))
-            await interaction.response.send_message(t("settings.reset_confirm", game=game_name(game.value)),
+            which = t("settings.all_games") if game.value == ALL_GAMES else game_name(game.value)
+            await interaction.response.send_message(t("settings.reset_confirm", game=which),
                                                     view=view, ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
@@ -172,11 +175,9 @@ class Admin(commands.Cog):
         """The confirmation button of a leaderboard reset."""
 
         async def work() -> None:
-            reset = getattr(self.hub.service, "reset_leaderboard", None)
-            if reset is None:  # the table service has no way to reset standings yet
-                raise TableError(t("settings.reset_unavailable"))
-            await reset(interaction.guild_id, game)
-            await interaction.response.edit_message(content=t("settings.saved"), view=None)
+            removed = await self.hub.service.reset_leaderboard(interaction.guild_id,
+                                                               None if game == ALL_GAMES else game)
+            await interaction.response.edit_message(content=t("settings.reset_done", n=removed), view=None)
 
         await self._guarded(interaction, "settings-reset", work)
 

@@ -578,6 +578,21 @@ class Store:
         ))[0][0]
         return st, better + 1
 
+    async def reset_standings(self, guild_id: int, game: str | None = None) -> int:
+        """Erase a guild's standings for one game (``None``: every game); the stored games stay. Returns the
+        number of standings removed."""
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            if game is None:
+                cur = await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+            else:
+                cur = await conn.execute("DELETE FROM standings WHERE guild_id = ? AND game = ?", (guild_id, game))
+            removed = cur.rowcount
+            await cur.close()
+            return removed
+
+        return await self._write(self._job(fn=fn))
+
     async def delete_user(self, user_id: int, replacement_name: str) -> int:
         """Forget a user: standings removed, their seats in stored games anonymised (the games stay for the
         other players), their guild data gone. Returns the number of games touched. A live table the user

@@ -728,6 +728,21 @@ class TableService:
         return {"rows": [(offset + i + 1, st) for i, st in enumerate(rows)],
                 "page": page, "pages": pages, "total": total}
 
+    async def reset_leaderboard(self, guild_id: int, game: str | None = None) -> int:
+        """Erase a guild's standings for ``game`` (``None``: every game): ratings, totals and streaks start
+        again; stored games and records stay. Returns the number of standings removed."""
+        if game is not None:
+            try:
+                game_class(game)
+            except RulesError as e:
+                raise BadRequest(str(e)) from None
+        try:
+            removed = await self.store.reset_standings(guild_id, game)
+        except StorageError as e:
+            raise StorageFailed(e.reason) from None
+        log.info("guild %d: leaderboard of %s reset (%d standings)", guild_id, game or "every game", removed)
+        return removed
+
     async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> dict[str, Any]:
         """A player's standing and rank per game in a guild, and their last games."""
         out: dict[str, Any] = {"games": {}, "recent": []}

@@ -96,3 +96,34 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
     assert reset.ephemeral and "Reset" in reset.response.content
     confirmed = await boss.click(reset.response, label="Yes, reset it")
     assert confirmed.ephemeral or confirmed.acknowledged
+
+
+async def test_leaderboard_reset_after_confirmation(simcord_env, ui):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tavolo")
+    boss_role = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
+    alice = guild.add_member(env.create_user("alice"))
+    store = ui.service().store
+    for game in ("briscola", "cicera"):
+        ranked = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2)
+                  for i in range(3)]
+        await store.seed_games([], [], ranked, guild.id, game)
+
+    asked = await boss.slash(channel, "settings reset-leaderboard", game="briscola")
+    assert asked.ephemeral and "Briscola" in asked.response.content
+    board = await alice.slash(channel, "leaderboard", game="briscola")
+    assert "3 players" in board.response.embeds[0].footer.text  # nothing erased before the confirmation
+    confirmed = await boss.click(asked.response, label="Yes, reset it")
+    assert confirmed.acknowledged
+    assert "3 standings erased" in ui.message(channel, asked.response.id, viewer=boss).content
+    board = await alice.slash(channel, "leaderboard", game="briscola")
+    assert "Nobody" in board.response.embeds[0].description
+    board = await alice.slash(channel, "leaderboard", game="cicera")
+    assert "3 players" in board.response.embeds[0].footer.text
+
+    every = await boss.slash(channel, "settings reset-leaderboard", game="all")
+    await boss.click(every.response, label="Yes, reset it")
+    board = await alice.slash(channel, "leaderboard", game="cicera")
+    assert "Nobody" in board.response.embeds[0].description
