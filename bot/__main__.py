@@ -50,7 +50,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     from bot.app import create_bot
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, secrets=[token])
     bot = create_bot(settings)
     try:
         bot.run(token, log_handler=None)
@@ -87,7 +87,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
     from bot.app import sync_with_token
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, secrets=[token])
     try:
         count = asyncio.run(sync_with_token(settings, token, args.guild))
     except discord.LoginFailure:

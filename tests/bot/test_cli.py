@@ -130,7 +130,7 @@ def test_run_failures_are_short_messages(monkeypatch, tmp_path, capsys, exc, sta
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
     fake = FailingBot(exc)
     monkeypatch.setattr("bot.app.create_bot", lambda settings: fake)
-    monkeypatch.setattr("bot.logging_setup.setup_logging", lambda level: None)
+    monkeypatch.setattr("bot.logging_setup.setup_logging", lambda level, **kwargs: None)
     assert main(["run"]) == status
     assert fake.token == "abc.def"
     assert needle in capsys.readouterr().err
