@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.i18n import use_language
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import ResetButton, button
@@ -68,11 +69,13 @@ class Admin(commands.Cog):
         return self.bot.hub  # type: ignore[attr-defined]
 
     async def _guarded(self, interaction: discord.Interaction, kind: str, work) -> None:
-        perms = interaction.permissions
-        if interaction.guild_id is None or not (perms and perms.manage_guild):
-            await self.hub.refuse(interaction, t("settings.need_manage"))
-            return
-        await self.hub.answer(interaction, kind, work)
+        async def checked() -> None:
+            perms = interaction.permissions
+            if interaction.guild_id is None or not (perms and perms.manage_guild):
+                raise TableError(t("settings.need_manage"))
+            await work()
+
+        await self.hub.answer(interaction, kind, checked)
 
     def _embed(self, current) -> discord.Embed:
         embed = discord.Embed(title=t("settings.title"), colour=discord.Colour.dark_teal())
@@ -136,7 +139,9 @@ class Admin(commands.Cog):
         async def work() -> None:
             current = await self.hub.service.guild_settings(interaction.guild_id)
             await self.hub.service.set_guild_settings(dataclasses.replace(current, language=language.value))
-            await interaction.response.send_message(t("settings.saved"), ephemeral=True)
+            self.hub.set_guild_language(interaction.guild_id, language.value)
+            with use_language(language.value):  # said in the new language
+                await interaction.response.send_message(t("settings.saved"), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 

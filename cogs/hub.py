@@ -11,6 +11,7 @@ in hand, the message current) and a refused click gets a short ephemeral answer 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from collections import Counter, deque
@@ -21,6 +22,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import LANGUAGES, use_language
+from bot.storage import StorageError
 from bot.tables import (
     NotSeated,
     TableError,
@@ -105,6 +108,8 @@ class Hub:
         """(kind, seconds) from a click's arrival to its answer, for the benchmark and the logs."""
         self._unsubscribe: Callable[[], None] | None = None
         self._tasks: set[asyncio.Task] = set()
+        self.languages: dict[int, str] = {}
+        """Per guild id: the language of its messages (its setting, English by default), read once."""
 
     # ----- wiring -----
     @property
@@ -119,6 +124,41 @@ class Hub:
         """Follow the service's events, and load the pictures' fonts before the first table needs them."""
         self._unsubscribe = service.subscribe(self.on_event)
         self.spawn(self.run(render.warm_up), "render-warm-up")
+        self.spawn(self._load_languages({t.guild_id for t in service.tables()}), "languages")
+
+    # ----- languages -----
+    async def guild_language(self, guild_id: int | None) -> str:
+        """The language of a guild's messages: its ``language`` setting, English when none (or unreadable)."""
+        if guild_id is None:
+            return "en"
+        language = self.languages.get(guild_id)
+        if language is None:
+            try:
+                settings = await self.service.guild_settings(guild_id)
+            except (TableError, StorageError) as e:
+                log.info("guild %d: its language could not be read (%s); English for now", guild_id, e)
+                return "en"
+            language = settings.language if settings.language in LANGUAGES else "en"
+            self.languages[guild_id] = language
+        return language
+
+    def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """A guild changed its language (``/settings language``)."""
+        self.languages[guild_id] = language if language in LANGUAGES else "en"
+
+    async def _load_languages(self, guild_ids: set[int]) -> None:
+        """Read the languages of the guilds with live tables (after a restart), for their table messages."""
+        for guild_id in guild_ids:
+            await self.guild_language(guild_id)
+
+    def _table_language(self, ev: TableEvent) -> str | None:
+        """The language of a table's messages, when its guild's is known (``None``: the context's)."""
+        try:
+            guild_id = self.service.get(ev.table_id).guild_id
+        except TableError:
+            info = ev.get("table")
+            guild_id = getattr(info, "guild_id", None)
+        return self.languages.get(guild_id) if guild_id is not None else None
 
     def detach(self) -> None:
         """Stop following the events (extension unloaded)."""
@@ -147,14 +187,20 @@ class Hub:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run a picture function in the render threads."""
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+        """Run a picture function in the render threads (in the caller's language)."""
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(self.executor, context.run, fn, *args)
 
     # ----- events -----
     def on_event(self, ev: TableEvent) -> None:
         """The service's events (called on the loop, under the table's lock: never blocks)."""
+        language = self._table_language(ev)
         try:
-            self._on_event(ev)
+            if language is None:
+                self._on_event(ev)
+            else:
+                with use_language(language):  # the tasks started here keep it
+                    self._on_event(ev)
         except TableError as e:
             log.debug("event %s of table %d: %s", ev.kind, ev.table_id, e)
 
@@ -461,8 +507,15 @@ class Hub:
             log.info("answering a refused click failed: %s", e)
 
     async def answer(self, interaction: discord.Interaction, kind: str, work: Callable[[], Awaitable[None]]) -> None:
-        """Run a click's ``work``; a ``TableError`` becomes a short ephemeral answer; times the answer."""
+        """Run a click's ``work`` in the guild's language; a ``TableError`` becomes a short ephemeral answer;
+        times the answer."""
         started = time.perf_counter()
+        language = await self.guild_language(interaction.guild_id)
+        with use_language(language):
+            await self._answer(interaction, kind, work, started)
+
+    async def _answer(self, interaction: discord.Interaction, kind: str, work: Callable[[], Awaitable[None]],
+                      started: float) -> None:
         try:
             await work()
         except TableError as e:

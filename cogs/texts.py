@@ -1,7 +1,9 @@
 """Every text the Discord front end shows, in one place (English source strings, translated with gettext).
 
 ``t(key, **fields)`` returns the text of ``key`` with its fields filled in, translated by ``bot.i18n`` when a
-catalogue has it. Card, game, option and level names are here too, so a translation touches only this file.
+catalogue has it (the Italian one: ``bot/locale/it/LC_MESSAGES/tavolo.po``, keyed by these English texts), in
+the language of the context (the guild's, set by the hub for each interaction and table event). Card, game,
+option and level names are here too. The ``RULES`` of ``/rules`` are not translated yet.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ TEXTS: dict[str, str] = {
     "table_n": "table {id}",
     "seat.ai": "AI {n} ({level})",
     "seat.away": "{name} (AI)",
+    "bid.points": "{points} points",
+    "bid.two_for": "2 for {points}",
     # ----- lobby -----
     "lobby.title": "{game} · {players}",
     "lobby.host": "Hosted by {host}. Join, then the host starts; empty seats go to the AI ({level}).",
@@ -183,6 +187,12 @@ OPTION_LABELS: dict[str, str] = {
 }
 
 VALUE_LABELS: dict[str, str] = {
+    "on": "on",
+    "off": "off",
+    "italian": "italian",
+    "french": "french",
+    "rank": "rank",
+    "points": "points",
     "single": "one round",
     "short": "short",
     "long": "long",
@@ -221,24 +231,25 @@ def suit_name(suit: str, faces: str = "italian") -> str:
 
 
 def option_value(value: object) -> str:
-    """An option value as shown."""
+    """An option value as shown (translated)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value} s"
-    return VALUE_LABELS.get(str(value), str(value))
+    text = str(value)
+    return gettext(VALUE_LABELS.get(text, text))
 
 
 def options_line(options: Mapping[str, object]) -> str:
-    """A table's options in one line: ``match: one round · card faces: italian · ...``."""
-    return " · ".join(f"{OPTION_LABELS.get(k, k)}: {option_value(v)}" for k, v in options.items())
+    """A table's options in one line: ``match: one round · card faces: italian · ...`` (translated)."""
+    return " · ".join(f"{gettext(OPTION_LABELS.get(k, k))}: {option_value(v)}" for k, v in options.items())
 
 
 def bid_text(bid: object) -> str:
-    """A Chiamata bid as shown: ``3``, ``2 for 70``, ``75 points``."""
+    """A Chiamata bid as shown: ``3``, ``2 for 70``, ``75 points`` (translated)."""
     if isinstance(bid, int) and not isinstance(bid, bool):
-        return f"{bid} points"
+        return t("bid.points", points=bid)
     text = str(bid)
     if text.startswith("2:"):
-        return f"2 for {text[2:]}"
+        return t("bid.two_for", points=text[2:])
     return text
 
 

@@ -93,8 +93,8 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
     await boss.slash(channel, "settings language", language="it")
     assert (await ui.service().guild_settings(guild.id)).language == "it"
     reset = await boss.slash(channel, "settings reset-leaderboard", game="briscola")
-    assert reset.ephemeral and "Reset" in reset.response.content
-    confirmed = await boss.click(reset.response, label="Yes, reset it")
+    assert reset.ephemeral and "Azzerare" in reset.response.content  # the server speaks Italian now
+    confirmed = await boss.click(reset.response, label="Sì, azzerala")
     assert confirmed.ephemeral or confirmed.acknowledged
 
 
