@@ -601,8 +601,8 @@ INFER = True
 """Hard samples hidden hands with ``passed_captures`` (False: uniformly)."""
 PLIES_PER_MS = 50
 """Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps a
-seeded game reproducible; set so that a search takes about half its budget on one free core of the project
-machine (about 110 plays a millisecond), while the clock cuts any search at ``CLOCK_SHARE * time_ms``."""
+seeded game reproducible; set so that a search takes about 40% of its budget on one free core of the
+project machine (a median 78 ms at 200), while the clock cuts any search at ``CLOCK_SHARE * time_ms``."""
 CLOCK_SHARE = 0.7
 """The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
 
