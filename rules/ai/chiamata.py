@@ -101,7 +101,7 @@ def _greedy_bid(view) -> Action:
     first = bids[0]
     s = greedy_strength(view.hand)
     if view.options["bidding"] == "points":
-        return first if first.bid <= greedy_points_limit(s) else PASS
+        return first if isinstance(first.bid, int) and first.bid <= greedy_points_limit(s) else PASS
     k, _target = _parse_bid(first.bid)
     if isinstance(first.bid, str) and first.bid.startswith("2:"):
         return PASS  # greedy never bids a 2 with a points target
@@ -111,7 +111,7 @@ def _greedy_bid(view) -> Action:
 def _greedy_call(view) -> Action:
     hand = [int(c) for c in view.hand]
     held = set(hand) | {int(c) for c in view.discards}
-    options = [a for a in view.legal if a.kind == "call"]
+    options = [int(a.card) for a in view.legal if a.kind == "call"]
     if view.trump is not None:  # kitty: the suit is the declared trump
         suit = SUITS.index(view.trump)
     elif view.options["bidding"] == "rank":
@@ -120,9 +120,9 @@ def _greedy_call(view) -> Action:
         suit = _longest_suit(hand, free or range(4))
     else:
         suit = _longest_suit(hand)
-    in_suit = [a for a in options if a.card // 13 == suit] or options
-    free = [a for a in in_suit if int(a.card) not in held]
-    return max(free or in_suit, key=lambda a: (STRENGTH[a.card], -int(a.card)))
+    in_suit = [c for c in options if c // 13 == suit] or options
+    free = [c for c in in_suit if c not in held]
+    return Action.call(Card(max(free or in_suit, key=lambda c: (STRENGTH[c], -c))))
 
 
 def _greedy_trump(view) -> Action:
@@ -138,7 +138,7 @@ def _greedy_discard(view) -> Action:
 def _greedy_play(view) -> Action:
     hand = sorted(int(c) for c in view.hand)  # remaining ties: the lower card id (suits in the order d c s b)
     trick = [int(c) for _, c in view.trick]
-    return Action.play(greedy_card(hand, trick, SUITS.index(view.trump)))
+    return Action.play(Card(greedy_card(hand, trick, SUITS.index(view.trump))))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ TRUMP_BIAS = 2.0
 def sample_world(k: Knowledge, weights: list[float], rng: random.Random) -> tuple[list[list[int]], int, int]:
     """One deal of the hidden cards consistent with the view: (hands per seat, partner seat or -1 when the
     caller plays alone, points in the caller's discards)."""
-    hands = [[] for _ in range(PLAYERS)]
+    hands: list[list[int]] = [[] for _ in range(PLAYERS)]
     hands[k.me] = k.hand[:]
     free = [0 if s == k.me else k.hand_sizes[s] for s in range(PLAYERS)]
     disc_slot = k.kitty and k.me != k.caller
@@ -262,7 +262,7 @@ def sample_world(k: Knowledge, weights: list[float], rng: random.Random) -> tupl
     if k.me != k.caller and free[k.caller] and TRUMP_BIAS != 1.0:
         # the auction's soft signal: the caller chose the trump suit, so it probably holds several
         others = sum(free) - free[k.caller]
-        given = []
+        given: list[int] = []
         for c in unseen:
             room = free[k.caller] - len(given)
             if not room:
@@ -393,7 +393,7 @@ def hard_play(view, rng: random.Random, time_ms: int) -> Action:
             scores[j].append(sign * score)
         if time.perf_counter() > deadline:
             break
-    return Action.play(legal[_pick(scores, default)])
+    return Action.play(Card(legal[_pick(scores, default)]))
 
 
 def _pick(scores: list[list[float]], default: int) -> int:
@@ -524,7 +524,7 @@ def medium_bid(view, threshold: float) -> Action:
     hand = [int(c) for c in view.hand]
     cands = []
     for a in bids:
-        if view.options["bidding"] == "points" or a.bid.startswith("2:"):
+        if not isinstance(a.bid, str) or a.bid.startswith("2:"):
             cands.append(a)
             break  # higher targets only lower the chances
         cands.append(a)
@@ -559,14 +559,14 @@ def medium_call(view) -> Action:
     legal = [int(a.card) for a in view.legal]
     if view.trump is not None:  # kitty: the suit is declared, the discards are safe points
         free = [c for c in legal if c not in held]
-        return Action.call(max(free, key=lambda c: STRENGTH[c]) if free else max(legal, key=lambda c: STRENGTH[c]))
+        return Action.call(Card(max(free or legal, key=lambda c: (STRENGTH[c], -c))))
     target = _target_of_bid(view.standing_bid)
     if view.options["bidding"] == "rank":
         cands = legal
     else:
         cands = [best_partner_card(hand, s) for s in range(4)] + [
             max(_suit_cards(hand, s), key=lambda c: STRENGTH[c]) for s in range(4) if _suit_cards(hand, s)]
-    return Action.call(max(cands, key=lambda c: (call_value(hand, c // 13, c, target, False), -c)))
+    return Action.call(Card(max(cands, key=lambda c: (call_value(hand, c // 13, c, target, False), -c))))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -616,7 +616,7 @@ def medium_card(k: Knowledge, friend: list[float]) -> int:
 def medium_play(view) -> Action:
     """Medium's card."""
     k = Knowledge(view)
-    return Action.play(medium_card(k, friend_probabilities(k)))
+    return Action.play(Card(medium_card(k, friend_probabilities(k))))
 
 
 # ---------------------------------------------------------------------------------------------------------
