@@ -330,6 +330,10 @@ def tally(paths: list[str]) -> dict:
         groups: dict[str, list[int]] = {}
         for s, seat in enumerate(rec["seats"]):
             groups.setdefault(seat.get("ai") or "human", []).append(s)
+        score = [float(x) for x in result["game_points"]]
+        for r in rec["rounds"]:
+            for s, x in enumerate((r.get("result") or {}).get("card_points") or []):
+                score[s] += x / 1000.0
         for label, seats in groups.items():
             st = stats.setdefault(label, AgentStats())
             if not winners:
@@ -339,6 +343,10 @@ def tally(paths: list[str]) -> dict:
             else:
                 st.losses += 1
             st.points.extend(result["game_points"][s] for s in seats)
+            others = [t for other, ts in groups.items() if other != label for t in ts]
+            pairs = [(score[s] > score[t]) - (score[s] < score[t]) for s in seats for t in others]
+            st.ahead += pairs.count(1)
+            st.behind += pairs.count(-1)
     return {"games": games, "agents": {name: st.summary() for name, st in stats.items()}}
 
 
@@ -358,4 +366,9 @@ def tally_main(args: argparse.Namespace) -> int:
         ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
         print(f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} {ci:>15} "
               f"{_fmt(s['mean_game_points']):>9}")
+    for name, s in summary["agents"].items():
+        if s["ahead_rate"] is not None and len(summary["agents"]) > 1:
+            lo, hi = s["ahead_ci95"]
+            print(_("{name}: ahead of another agent's seat in {rate} of pairs [{lo}, {hi}]").format(
+                name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True), hi=_fmt(hi, True)))
     return 0

@@ -80,5 +80,5 @@ def test_tally_of_the_records_matches_the_arena(tmp_path, capsys):
     tally = json.loads(capsys.readouterr().out)
     assert tally["games"] == 12
     for name in ("greedy", "random"):
-        assert [tally["agents"][name][k] for k in ("wins", "draws", "losses")] == \
-            [arena[name][k] for k in ("wins", "draws", "losses")]
+        assert [tally["agents"][name][k] for k in ("wins", "draws", "losses", "ahead_rate")] == \
+            [arena[name][k] for k in ("wins", "draws", "losses", "ahead_rate")]
