@@ -271,6 +271,27 @@ def _fmt(x, pct: bool = False) -> str:
     return f"{100 * x:.1f}%" if pct else f"{x:.2f}"
 
 
+def print_agents(agents: dict, times: bool) -> None:
+    """The per-agent table (with the move times when measured), the pairwise rates and the auctions won."""
+    header = f"{'agent':<18} {'wins':>6} {'draws':>6} {'losses':>6} {'win rate':>9} {'95% CI':>15} {'mean pts':>9}"
+    print(header + (f" {'ms med':>8} {'ms p95':>8}" if times else ""))
+    for name, s in agents.items():
+        lo, hi = s["ci95"]
+        ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
+        line = (f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} "
+                f"{ci:>15} {_fmt(s['mean_game_points']):>9}")
+        print(line + (f" {_fmt(s['ms_median']):>8} {_fmt(s['ms_p95']):>8}" if times else ""))
+    for name, s in agents.items():
+        if s["ahead_rate"] is not None and len(agents) > 1:
+            lo, hi = s["ahead_ci95"]
+            print(_("{name}: a seat of it scored more than a seat of another agent in {rate} of pairs "
+                    "[{lo}, {hi}]").format(name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True),
+                                           hi=_fmt(hi, True)))
+        if s["calls"]:
+            print(_("{name}: won the auction {calls} times, made its target in {rate}").format(
+                name=name, calls=s["calls"], rate=_fmt(s["caller_success_rate"], True)))
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the arena from the command line."""
     agent_names = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -292,23 +313,7 @@ def main(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 0
     print(_("{game}, {players} players, {games} games from {deals} deals, seed {seed}").format(**summary))
-    header = f"{'agent':<18} {'wins':>6} {'draws':>6} {'losses':>6} {'win rate':>9} {'95% CI':>15} " \
-             f"{'mean pts':>9} {'ms med':>8} {'ms p95':>8}"
-    print(header)
-    for name, s in summary["agents"].items():
-        lo, hi = s["ci95"]
-        ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
-        print(f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} "
-              f"{ci:>15} {_fmt(s['mean_game_points']):>9} {_fmt(s['ms_median']):>8} {_fmt(s['ms_p95']):>8}")
-    for name, s in summary["agents"].items():
-        if s["ahead_rate"] is not None and len(summary["agents"]) > 1:
-            lo, hi = s["ahead_ci95"]
-            print(_("{name}: a seat of it scored more than a seat of another agent in {rate} of pairs "
-                    "[{lo}, {hi}]").format(name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True),
-                                           hi=_fmt(hi, True)))
-        if s["calls"]:
-            print(_("{name}: won the auction {calls} times, made its target in {rate}").format(
-                name=name, calls=s["calls"], rate=_fmt(s["caller_success_rate"], True)))
+    print_agents(summary["agents"], times=True)
     if args.records:
         print(_("records written to {dir}").format(dir=args.records))
     return 0
@@ -361,14 +366,5 @@ def tally_main(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 0
     print(_("{games} finished games").format(games=summary["games"]))
-    for name, s in summary["agents"].items():
-        lo, hi = s["ci95"]
-        ci = f"[{_fmt(lo, True)}, {_fmt(hi, True)}]" if lo is not None else "-"
-        print(f"{name:<18} {s['wins']:>6} {s['draws']:>6} {s['losses']:>6} {_fmt(s['win_rate'], True):>9} {ci:>15} "
-              f"{_fmt(s['mean_game_points']):>9}")
-    for name, s in summary["agents"].items():
-        if s["ahead_rate"] is not None and len(summary["agents"]) > 1:
-            lo, hi = s["ahead_ci95"]
-            print(_("{name}: ahead of another agent's seat in {rate} of pairs [{lo}, {hi}]").format(
-                name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True), hi=_fmt(hi, True)))
+    print_agents(summary["agents"], times=False)
     return 0
