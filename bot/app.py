@@ -12,7 +12,9 @@ it to ``create_bot(settings, store=...)``.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
@@ -60,12 +62,17 @@ class TavoloBot(commands.Bot):
         self.run_tables = run_tables
         """False for ``python -m bot sync``: no database, no tables, only the command tree."""
         self.sync_on_change = sync_on_change
+        self._ai_processes: ProcessPoolExecutor | None = None
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
-        """Open the database, then log in and connect."""
+        """Open the database and the AI's worker processes, then log in and connect."""
         if self.run_tables and self.store is None:
             self.store = await Store(self.settings.database).open()
             log.info("database %s open", self.settings.database)
+        if self.run_tables and "executor" not in self.service_options:
+            # AI search runs in other processes, so a hard player's search never holds the event loop's GIL
+            self._ai_processes = ProcessPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
+            self.service_options["executor"] = self._ai_processes
         await super().start(token, reconnect=reconnect)
 
     async def setup_hook(self) -> None:
@@ -122,6 +129,8 @@ class TavoloBot(commands.Bot):
             await self.service.close()
         elif self.store is not None:
             await self.store.close()
+        if self._ai_processes is not None:
+            self._ai_processes.shutdown(wait=False, cancel_futures=True)
         await super().close()
 
     async def on_ready(self) -> None:

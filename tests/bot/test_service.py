@@ -357,3 +357,22 @@ async def test_forgetting_a_user(open_service, play):
     await service.idle()  # the AI finished the game they sat at
     games = await service.store._read("SELECT record FROM games")
     assert len(games) == 2 and all('"user":1' not in text and '"one"' not in text for (text,) in games)
+
+
+async def test_ai_search_in_worker_processes_plays_a_whole_game(open_service, recorder, play):
+    """The bot runs the AI in a process pool (so search never holds the event loop): views, actions and
+    the AI must cross process boundaries, and the game must end as with threads."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        service = await open_service(executor=pool, ai_time_ms=10)
+        service.subscribe(recorder)
+        t = await service.create(G, CH, 100, "ann", "briscola", 4, {**OFF, "trump_exchange": "on"},
+                                 level="hard", seed=8)
+        await service.start(t.id, 100)
+        await play(service, t.id, {100})
+        over = recorder.of("game_over")
+        assert len(over) == 1
+        record = await service.store.game_record(over[0]["game_id"])
+        assert replay_record(record).result() == over[0]["result"]
+        assert [s["ai"] for s in record["seats"]] == [None, "hard", "hard", "hard"]
