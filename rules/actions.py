@@ -40,13 +40,13 @@ class Action:
     suit: str | None = None
 
     @classmethod
-    def play(cls, card: Card | str, take=None) -> Action:
+    def play(cls, card: Card | str | int, take=None) -> Action:
         """Play a card (Cicera: with the captured cards, or ``()`` to place it)."""
         t = None if take is None else tuple(sorted(_card(c) for c in take))
         return cls("play", card=_card(card), take=t)
 
     @classmethod
-    def exchange(cls, card: Card | str) -> Action:
+    def exchange(cls, card: Card | str | int) -> Action:
         """Briscola: give the 7 or 2 of trumps for the face-up briscola."""
         return cls("exchange", card=_card(card))
 
@@ -71,7 +71,7 @@ class Action:
         return cls("discard", cards=tuple(sorted(_card(c) for c in cards)))
 
     @classmethod
-    def call(cls, card: Card | str) -> Action:
+    def call(cls, card: Card | str | int) -> Action:
         """Chiamata: the caller calls a card."""
         return cls("call", card=_card(card))
 
