@@ -10,7 +10,7 @@ import time
 from itertools import combinations, permutations
 
 from rules.actions import Action
-from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
+from rules.ai.tricks import beats, duel_card, greedy_card, heuristic_card, winning_index
 from rules.briscola import (
     HAND_SIZE,
     SEVEN,
@@ -30,7 +30,14 @@ SAMPLES_PER_MS = 1.5
 is reproducible; the clock only cuts a search that runs far past its budget (4 times, or half a second
 more), as on an overloaded machine."""
 EXACT_CARDS_2P = 8
-"""2 players: below this many cards left in hands and stock, each sampled deal is solved exactly."""
+"""2 players: with at most this many cards left in hands and stock, every placement of the hidden cards is
+enumerated and solved exactly."""
+SOLVED_CARDS_2P = 10
+"""2 players: with at most this many cards left, sampled deals are solved exactly instead of played out."""
+MARGIN_WEIGHT = 1 / 100
+"""What a card point of margin is worth next to a game point in a playout's value."""
+SOLVED_PER_MS = 0.12
+"""Sampled deals per millisecond of budget when each is solved exactly (24 at 200 ms, about 4 ms each)."""
 
 
 # ----- reading the view -----
@@ -105,7 +112,8 @@ def greedy(view: BriscolaView) -> Action:
 def medium(view: BriscolaView) -> Action:
     """Heuristic play with card counting and partner play.
 
-    Exchanges whenever allowed (a 7 or 2 of trumps for a better trump). Leading: the cheapest card, but not
+    Exchanges whenever allowed (a 7 or 2 of trumps for a better trump). With 2 players it then plays
+    ``duel_card`` (measured stronger there than the counting lead below). Leading: the cheapest card, but not
     a card worth points that an unseen card of its suit or a trump can take unless nothing cheaper is left.
     Following: the heuristic policy; a partner's winning card is loaded only when no unseen card could beat
     it (or when it is the last card of the trick)."""
@@ -115,6 +123,8 @@ def medium(view: BriscolaView) -> Action:
     trump = _trump(view)
     hand = [int(a.card) for a in _play_actions(view)]
     trick = _trick_ids(view)
+    if view.players == 2:
+        return Action.play(duel_card(hand, trick, trump))
     unseen = unseen_cards(view)
     if not trick:
         return Action.play(_medium_lead(hand, unseen, trump))
@@ -191,12 +201,23 @@ def sample_hidden(view: BriscolaView, rng: random.Random) -> tuple[list[list[int
     return hands, pool[k:]
 
 
-INFERENCE_DEPTH = 4
-"""How many of a seat's latest plays weigh a sampled deal."""
+INFERENCE_DEPTH = 8
+"""How many of a seat's latest plays tell its style."""
+WEIGHT_DEPTH = 1
+"""How many of a seat's latest plays weigh a sampled deal (deeper, the rebuilt hands are guesses: measured
+worse, see docs/AI.md)."""
+STYLE_PRIOR = (1 / 3, 1 / 3, 1 / 3)
+"""Prior belief that another seat plays like ``greedy_card``, like the heuristic policy, or at random."""
+GREEDY_ERROR = 0.25
+"""Under the greedy-like style, the probability of a play other than greedy's card."""
+HEURISTIC_ERROR = 0.25
+"""Under the heuristic style, the probability of a play other than the heuristic's card."""
 MODEL_ERROR = 0.35
-"""Probability the opponent model gives to a play that no reasonable policy would make."""
-STYLE_ERROR = 0.25
-"""The same, when telling apart the two styles an opponent may play (greedy-like or heuristic-like)."""
+"""Weighing a deal: the probability of a play that neither style would make."""
+GREEDY, HEURISTIC, UNIFORM = 0, 1, 2
+RANDOM_BELIEF = 0.5
+"""2 players: above this belief that the opponent plays at random, it plays at random in the playouts
+(only measured in 2 players; with more, one play a seat tells too little)."""
 
 
 def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
@@ -214,66 +235,81 @@ def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
     return out
 
 
-def deal_weight(
-    view: BriscolaView, hands: list[list[int]], rng: random.Random, plays=None
-) -> tuple[float, float, float]:
-    """How well a sampled deal explains the other seats' latest plays.
-
-    For each hidden seat its hand is rebuilt backwards from the sampled one (undoing its plays, exchanges
-    and draws; which card came with a draw is chosen at random among those that could have); each of its
-    last plays is scored by a model of a reasonable player: the card ``heuristic_card`` or ``greedy_card``
-    would have chosen is likely, any other card much less so.
-
-    Returns (weight, greedy likelihood, heuristic likelihood): the last two score the opponents' plays under
-    each style alone, so the search can tell which style the opponents play."""
+def _seat_likelihoods(
+    view: BriscolaView, s: int, hand: list[int], rng: random.Random, plays, side_of: list[int]
+) -> list[float]:
+    """How likely seat ``s``'s latest plays are under each style (greedy-like, heuristic, uniform), if it
+    holds ``hand`` now. Its hand at each play is rebuilt backwards: undo its later exchanges and the draw that
+    followed each trick (which card came with a draw is chosen at random), then take the played card back."""
     n = view.players
     trump = _trump(view)
-    side_of = _side_of(view)
     draws_total = (len(deck_for(n)) - HAND_SIZE * n) // n
+    face_up = int(view.face_up) if view.face_up_drawn_by == s else -1
+    undone: set[int] = set()
+    like = [1.0, 1.0, 1.0, 1.0]
+    seen = 0
+    for seat, card, prefix, k in reversed(plays):
+        if seat != s:
+            continue
+        for i, (ex_seat, given, taken, at) in enumerate(view.exchanges):
+            if ex_seat == s and at > k and i not in undone and int(taken) in hand:
+                undone.add(i)
+                hand.remove(int(taken))
+                hand.append(int(given))
+        if k < draws_total and k < len(view.tricks) and hand:
+            if k == draws_total - 1 and face_up in hand:
+                hand.remove(face_up)
+            else:
+                choices = [c for c in hand if c != face_up] or hand
+                hand.remove(choices[rng.randrange(len(choices))])
+        hand.append(card)
+        m = len(hand)
+        if m > 1:
+            partner = False
+            if prefix and n > 3:
+                lead_seat = (seat - len(prefix)) % n
+                w = (lead_seat + winning_index(prefix, trump)) % n
+                partner = side_of[w] == side_of[s]
+            h = heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1)
+            g = greedy_card(hand, prefix, trump)
+            like[GREEDY] *= 1 - GREEDY_ERROR if card == g else GREEDY_ERROR / (m - 1)
+            like[HEURISTIC] *= 1 - HEURISTIC_ERROR if card == h else HEURISTIC_ERROR / (m - 1)
+            like[UNIFORM] /= m
+            if seen < WEIGHT_DEPTH:
+                likely = 1 if g == h else 2
+                like[3] *= (1 - MODEL_ERROR) / likely if card in (g, h) else MODEL_ERROR / (m - likely)
+        seen += 1
+        if seen >= INFERENCE_DEPTH:
+            break
+    return like
+
+
+def deal_weight(
+    view: BriscolaView, hands: list[list[int]], rng: random.Random, plays=None
+) -> tuple[float, list[float]]:
+    """How well a sampled deal explains the other seats' latest plays, and how the opponents play in it.
+
+    Each hidden seat's plays are scored under three styles (greedy-like, heuristic, uniform: see
+    ``_seat_likelihoods``); the deal's weight is the product over the hidden seats of the style mixture
+    (``STYLE_PRIOR``). A player who did not take a trick full of points probably could not; a player who
+    loaded points probably had nothing cheaper; a player who plays at random tells nothing.
+
+    Returns (weight, style evidence): the second is, per style, the prior times the likelihood of the
+    opponents' plays in this deal under that style; summed over the samples it tells how the opponents play,
+    which sets how they play in the playouts."""
+    side_of = _side_of(view)
     plays = _decisions(view) if plays is None else plays
-    weight = like_greedy = like_heuristic = 1.0
+    weight = 1.0
+    joint = list(STYLE_PRIOR)
     my_side = side_of[view.seat]
-    for s in range(n):
+    for s in range(view.players):
         if s == view.seat or s in view.visible_hands:
             continue
-        hand = list(hands[s])
-        seen = 0
-        for seat, card, prefix, k in reversed(plays):
-            if seat != s:
-                continue
-            # undo what happened to this seat after trick k: exchanges, then the draw after trick k
-            for ex_seat, given, taken, at in view.exchanges:
-                if ex_seat == s and at > k and int(taken) in hand:
-                    hand.remove(int(taken))
-                    hand.append(int(given))
-            if k < draws_total and k < len(view.tricks) and hand:
-                if k == draws_total - 1 and view.face_up_drawn_by == s and int(view.face_up) in hand:
-                    hand.remove(int(view.face_up))
-                else:
-                    hand.pop(rng.randrange(len(hand)))
-            hand.append(card)
-            if len(hand) > 1:
-                partner = False
-                if prefix and n > 3:
-                    lead_seat = (seat - len(prefix)) % n
-                    w = (lead_seat + winning_index(prefix, trump)) % n
-                    partner = side_of[w] == side_of[s]
-                h = heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1)
-                g = greedy_card(hand, prefix, trump)
-                likely = {h, g}
-                if card in likely:
-                    weight *= (1 - MODEL_ERROR) / len(likely)
-                else:
-                    weight *= MODEL_ERROR / (len(hand) - len(likely))
-                if side_of[s] != my_side:
-                    miss = STYLE_ERROR / (len(hand) - 1)
-                    like_greedy *= 1 - STYLE_ERROR if card == g else miss
-                    like_heuristic *= 1 - STYLE_ERROR if card == h else miss
-            hand.remove(card)
-            seen += 1
-            if seen >= INFERENCE_DEPTH:
-                break
-    return weight, like_greedy, like_heuristic
+        like = _seat_likelihoods(view, s, list(hands[s]), rng, plays, side_of)
+        weight *= like[3]
+        if side_of[s] != my_side:
+            joint = [j * x for j, x in zip(joint, like[:3])]
+    return weight, joint
 
 
 def enumerate_hidden(view: BriscolaView) -> list[tuple[list[list[int]], list[int]]]:
@@ -302,9 +338,9 @@ def _policy_move(r: BriscolaRound) -> int:
         if ex:
             return EXCHANGE + ex[0]
     trick = r.trick
+    n = r.n
     if not trick:
         return heuristic_card(hand, trick, r.trump)
-    n = r.n
     partner = False
     if n > 3:
         w = (r.leader + winning_index(trick, r.trump)) % n
@@ -312,18 +348,25 @@ def _policy_move(r: BriscolaRound) -> int:
     return heuristic_card(hand, trick, r.trump, partner, len(trick) == n - 1)
 
 
-def rollout(r: BriscolaRound, greedy_side: int = -1) -> None:
-    """Play the round to its end with the rollout policy; seats of side ``greedy_side`` play greedy."""
+def rollout(r: BriscolaRound, greedy_side: int = -1, random_side: int = -1, rng: random.Random | None = None) -> None:
+    """Play the round to its end with the rollout policy; seats of side ``greedy_side`` play greedy, seats of
+    side ``random_side`` play a uniformly random card drawn with ``rng``."""
     apply = r.apply_fast
     side_of = r.side_of
     while not r.done:
-        if side_of[r.turn] == greedy_side:
+        side = side_of[r.turn]
+        if side == greedy_side:
             apply(greedy_card(r.hands[r.turn], r.trick, r.trump))  # greedy never exchanges
+        elif side == random_side and rng is not None:
+            hand = r.hands[r.turn]
+            apply(hand[int(rng.random() * len(hand))])  # nor does the random player
         else:
             apply(_policy_move(r))
 
 
-def playout_points(r: BriscolaRound, greedy_side: int = -1) -> list[int]:
+def playout_points(
+    r: BriscolaRound, greedy_side: int = -1, random_side: int = -1, rng: random.Random | None = None
+) -> list[int]:
     """The side points at the end of the round when it is played out as ``rollout`` plays it, without
     touching ``r``: the same policy and rules as the engine (tests check they agree), in one tight loop
     with none of the bookkeeping that views need, so search gets about twice the playouts."""
@@ -342,6 +385,9 @@ def playout_points(r: BriscolaRound, greedy_side: int = -1) -> list[int]:
     leader, turn = r.leader, r.turn
     can_ex, ex_on = r.can_exchange, r.exchange_on
     seven, two = trump * 13 + SEVEN, trump * 13 + TWO
+    rand = rng.random if rng is not None else None
+    if rand is None:
+        random_side = -1
     while True:
         hand = hands[turn]
         if not hand:
@@ -349,13 +395,15 @@ def playout_points(r: BriscolaRound, greedy_side: int = -1) -> list[int]:
         if can_ex:
             b = briscola % 13
             want = seven if b in SEVEN_TAKES else two if b in TWO_TAKES else -1
-            if want in hand and side_of[turn] != greedy_side:
+            if want in hand and side_of[turn] != greedy_side and side_of[turn] != random_side:
                 hand.remove(want)
                 hand.append(briscola)
                 briscola = want
             can_ex = False
         if side_of[turn] == greedy_side:
             c = greedy_card(hand, trick, trump)
+        elif side_of[turn] == random_side:
+            c = hand[int(rand() * len(hand))]  # type: ignore[misc]
         elif not trick:
             c = heuristic_card(hand, trick, trump)
         else:
@@ -400,7 +448,7 @@ def round_value(pts: list[int], side: int, bonus: bool) -> float:
         value = 2.0 if bonus and mine >= 91 else 1.0
     elif lose:
         value = -2.0 if bonus and other >= 91 else -1.0
-    return value + (mine - other) / 240.0
+    return value + (mine - other) * MARGIN_WEIGHT
 
 
 def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
@@ -450,27 +498,40 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # a safety net, see SAMPLES_PER_MS
     t0 = time.perf_counter()
     totals = [0.0] * len(moves)
-    samples = 0
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
-    exact = view.players == 2 and remaining <= EXACT_CARDS_2P
+    exact = view.players == 2 and remaining <= SOLVED_CARDS_2P
     max_samples = max(8, int(time_ms * SAMPLES_PER_MS))
-    placements = enumerate_hidden(view) if exact else []
-    if exact:
+    placements = enumerate_hidden(view) if exact and remaining <= EXACT_CARDS_2P else []
+    if placements:
         max_samples = len(placements)
+    elif exact:
+        max_samples = max(4, int(time_ms * SOLVED_PER_MS))
     plays = _decisions(view)
-    style_greedy = style_heuristic = 1e-9
-    n_sides = len(view.sides)
-    while samples < max_samples:
-        hands, stock = placements[samples] if exact else sample_hidden(view, rng)
-        w, lg, lh = deal_weight(view, hands, rng, plays) if INFERENCE_DEPTH else (1.0, 1.0, 1.0)
-        style_greedy += lg
-        style_heuristic += lh
+    others = [i for i in range(len(view.sides)) if i != side]
+    deals = []
+    belief = [0.0, 0.0, 0.0]
+    for k in range(max_samples):
+        hands, stock = placements[k] if placements else sample_hidden(view, rng)
+        w, like = deal_weight(view, hands, rng, plays)
+        deals.append((hands, stock, w))
+        belief = [b + x for b, x in zip(belief, like)]
+    # how the opponents play, over all the samples: each sample's playouts use a style drawn from it
+    total = sum(belief)
+    p_greedy, p_heuristic = belief[GREEDY] / total, belief[HEURISTIC] / total
+    if view.players == 2 and 1 - p_greedy - p_heuristic > RANDOM_BELIEF:
+        p_greedy = p_heuristic = 0.0  # the opponents look random: they play at random in every playout
+    else:
+        p_greedy, p_heuristic = p_greedy / (p_greedy + p_heuristic), 1.0
+    for hands, stock, w in deals:
         base = round_from_view(view, hands, stock)
-        # the opponents play greedy in this sample's playouts as often as their plays look greedy
-        greedy_side = -1
-        if rng.random() < style_greedy / (style_greedy + style_heuristic):
-            others = [i for i in range(n_sides) if i != side]
+        greedy_side = random_side = -1
+        x = rng.random()
+        if x < p_greedy:
             greedy_side = others[0] if len(others) == 1 else rng.choice(others)
+        elif x >= p_greedy + p_heuristic:
+            random_side = others[0] if len(others) == 1 else rng.choice(others)
+        # every move meets the same random opponent in this sample (common random numbers)
+        seed = rng.getrandbits(32) if random_side >= 0 else 0
         for i, m in enumerate(moves):
             r = base.clone()
             r.apply_fast(m)
@@ -478,8 +539,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
                 pts = _exact(r, side, -1.0, 121.0)
                 totals[i] += w * ((1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0)
             else:
-                totals[i] += w * round_value(playout_points(r, greedy_side), side, bonus)
-        samples += 1
+                prng = random.Random(seed) if random_side >= 0 else None
+                totals[i] += w * round_value(playout_points(r, greedy_side, random_side, prng), side, bonus)
         if time.perf_counter() - t0 > budget:
             break
     best = max(range(len(moves)), key=lambda i: totals[i])

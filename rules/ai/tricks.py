@@ -53,6 +53,45 @@ _LOAD = [POINTS[c] * 20 - STRENGTH[c] for c in range(52)]
 """Richest first (for loading points on a partner's trick): most points, then the weaker card."""
 _RICH = [POINTS[c] * 20 + STRENGTH[c] for c in range(52)]
 """Most points, then the stronger card."""
+_SHED = _table(lambda c, t: POINTS[c] * 40 + (c // 13 == t) * 20 + STRENGTH[c])
+"""Greedy's order: fewest points, then a non-trump before a trump, then weaker."""
+
+
+def _lead_class(c: int, t: int) -> int:
+    p, trump = POINTS[c], c // 13 == t
+    if p == 0:
+        return 1 if trump else 0
+    if p <= 4:
+        return 3 if trump else 2
+    return 5 if trump else 4
+
+
+_DUEL_LEAD = _table(lambda c, t: _lead_class(c, t) * 1000 + POINTS[c] * 20 + STRENGTH[c])
+"""Leading in a duel: a blank non-trump, a blank trump, a non-trump figure, a trump figure, an ace or three
+of a plain suit, of trumps; then fewest points, then weaker."""
+
+
+def duel_card(hand: list[int], trick: list[int] | tuple[int, ...], trump: int) -> int:
+    """The two-player heuristic (rollout policy of ``hard`` and base of ``medium`` in 2-player Briscola).
+
+    Leading: by ``_DUEL_LEAD`` (blank cards first, plain suits before trumps, aces and threes last).
+    Following: win with the richest card of the led suit that wins; else take a lead worth 10 (an ace or a
+    three) with the cheapest trump; else give the card with the fewest points, a non-trump before a trump
+    (a blank trump rather than a king, an ace or a three of a plain suit)."""
+    if not trick:
+        return min(hand, key=_DUEL_LEAD[trump].__getitem__)
+    led = trick[0]
+    suit = led // 13
+    if suit != trump:
+        sl = STRENGTH[led]
+        same = [c for c in hand if c // 13 == suit and STRENGTH[c] > sl]
+        if same:
+            return max(same, key=_RICH.__getitem__)
+        if POINTS[led] >= 10:
+            trumps = [c for c in hand if c // 13 == trump]
+            if trumps:
+                return min(trumps, key=_RICH.__getitem__)
+    return min(hand, key=_SHED[trump].__getitem__)
 
 
 def heuristic_card(
