@@ -9,7 +9,7 @@ import random
 import time
 from itertools import combinations, permutations
 
-from rules.actions import Action
+from rules.actions import Action, RulesError
 from rules.ai.tricks import beats, duel_card, greedy_card, heuristic_card, winning_index
 from rules.briscola import (
     HAND_SIZE,
@@ -41,8 +41,16 @@ SOLVED_PER_MS = 0.12
 
 
 # ----- reading the view -----
-def _play_actions(view: BriscolaView) -> list[Action]:
-    return [a for a in view.legal if a.kind == "play"]
+def _hand_to_play(view: BriscolaView) -> list[int]:
+    """The cards this seat may play now."""
+    return [int(a.card) for a in view.legal if a.kind == "play" and a.card is not None]
+
+
+def _seat(view: BriscolaView) -> int:
+    """The seat whose view this is; an AI never gets the public view."""
+    if view.seat is None:
+        raise RulesError("an AI player needs a seat's view, not the public one")
+    return view.seat
 
 
 def _trick_ids(view: BriscolaView) -> list[int]:
@@ -105,7 +113,7 @@ def unseen_cards(view: BriscolaView) -> list[int]:
 # ----- greedy and medium -----
 def greedy(view: BriscolaView) -> Action:
     """The exact baseline: ``rules.ai.tricks.greedy_card``; never exchanges."""
-    hand = [int(a.card) for a in _play_actions(view)]
+    hand = _hand_to_play(view)
     return Action.play(greedy_card(hand, _trick_ids(view), _trump(view)))
 
 
@@ -121,7 +129,7 @@ def medium(view: BriscolaView) -> Action:
     if exchanges:
         return exchanges[0]
     trump = _trump(view)
-    hand = [int(a.card) for a in _play_actions(view)]
+    hand = _hand_to_play(view)
     trick = _trick_ids(view)
     if view.players == 2:
         return Action.play(duel_card(hand, trick, trump))
@@ -238,9 +246,11 @@ def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
 def _seat_likelihoods(
     view: BriscolaView, s: int, hand: list[int], rng: random.Random, plays, side_of: list[int]
 ) -> list[float]:
-    """How likely seat ``s``'s latest plays are under each style (greedy-like, heuristic, uniform), if it
-    holds ``hand`` now. Its hand at each play is rebuilt backwards: undo its later exchanges and the draw that
-    followed each trick (which card came with a draw is chosen at random), then take the played card back."""
+    """How likely seat ``s``'s latest plays are, if it holds ``hand`` now: under each style (greedy-like,
+    heuristic, uniform; its last ``INFERENCE_DEPTH`` plays), and for a reasonable player, greedy or heuristic
+    (its last ``WEIGHT_DEPTH`` plays): ``[greedy, heuristic, uniform, reasonable]``. Its hand at each play is
+    rebuilt backwards: undo its later exchanges and the draw that followed each trick (which card came with a
+    draw is chosen at random), then take the played card back."""
     n = view.players
     trump = _trump(view)
     draws_total = (len(deck_for(n)) - HAND_SIZE * n) // n
@@ -289,10 +299,10 @@ def deal_weight(
 ) -> tuple[float, list[float]]:
     """How well a sampled deal explains the other seats' latest plays, and how the opponents play in it.
 
-    Each hidden seat's plays are scored under three styles (greedy-like, heuristic, uniform: see
-    ``_seat_likelihoods``); the deal's weight is the product over the hidden seats of the style mixture
-    (``STYLE_PRIOR``). A player who did not take a trick full of points probably could not; a player who
-    loaded points probably had nothing cheaper; a player who plays at random tells nothing.
+    The deal's weight is the product over the hidden seats of how likely each seat's latest play is for a
+    reasonable player holding the rebuilt hand (``_seat_likelihoods``): a player who did not take a trick
+    full of points probably could not; a player who loaded points probably had nothing cheaper. The
+    opponents' last plays are also scored under three styles (greedy-like, heuristic, uniform).
 
     Returns (weight, style evidence): the second is, per style, the prior times the likelihood of the
     opponents' plays in this deal under that style; summed over the samples it tells how the opponents play,
@@ -301,7 +311,7 @@ def deal_weight(
     plays = _decisions(view) if plays is None else plays
     weight = 1.0
     joint = list(STYLE_PRIOR)
-    my_side = side_of[view.seat]
+    my_side = side_of[_seat(view)]
     for s in range(view.players):
         if s == view.seat or s in view.visible_hands:
             continue
@@ -316,15 +326,16 @@ def enumerate_hidden(view: BriscolaView) -> list[tuple[list[list[int]], list[int
     """Every placement of the hidden cards (2 players: the opponent's hand and the stock order)."""
     known = known_holdings(view)
     pool = unseen_cards(view)
-    other = 1 - view.seat
+    seat = _seat(view)
+    other = 1 - seat
     have = sorted(known[other])
     need = view.hand_sizes[other] - len(have)
     out = []
     for hand in combinations(pool, need):
         rest = [c for c in pool if c not in hand]
         for stock in permutations(rest):
-            hands = [[], []]
-            hands[view.seat] = [int(c) for c in view.hand]
+            hands: list[list[int]] = [[], []]
+            hands[seat] = [int(c) for c in view.hand]
             hands[other] = have + list(hand)
             out.append((hands, list(stock)))
     return out
@@ -490,10 +501,11 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     over the samples, and pick the best move. ``time_ms`` sets the number of samples and caps the time."""
     moves: list[int] = []
     for a in view.legal:
-        moves.append(EXCHANGE + int(a.card) if a.kind == "exchange" else int(a.card))
+        card = int(a.card) if a.card is not None else -1
+        moves.append(EXCHANGE + card if a.kind == "exchange" else card)
     if len(moves) == 1:
         return view.legal[0]
-    side = _side_of(view)[view.seat]
+    side = _side_of(view)[_seat(view)]
     bonus = view.options.get("high_score_bonus") == "on"
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # a safety net, see SAMPLES_PER_MS
     t0 = time.perf_counter()

@@ -148,9 +148,85 @@ def test_the_fast_playout_agrees_with_the_engine(players):
             if r.done:
                 break
             r.apply_fast(rng.choice(r.legal_fast()))
-        for greedy_side in (-1, 0, 1):
+        for greedy_side, random_side in ((-1, -1), (0, -1), (1, -1), (-1, 0), (0, 1)):
             expected = r.clone()
-            rollout(expected, greedy_side)
-            assert playout_points(r, greedy_side) == expected.side_points()
+            rollout(expected, greedy_side, random_side, random.Random(7))
+            assert playout_points(r, greedy_side, random_side, random.Random(7)) == expected.side_points()
             checked += 1
-    assert checked == 450
+    assert checked == 750
+
+
+def test_the_duel_heuristic_keeps_its_points():
+    from rules.ai.tricks import duel_card
+
+    def pick(hand: str, trick: str, trump: str) -> str:
+        return str(Card(duel_card([int(c) for c in cards(hand)], [int(c) for c in cards(trick)], "dcsb".index(trump))))
+
+    # cannot win a blank lead: give a blank trump, not the ace or the king of a plain suit (greedy's
+    # non-trump-first discard would give the king, the old heuristic the cheapest non-trump)
+    assert pick("As Rb 4c", "5d", "c") == "4c"
+    # a lead worth 10: take it with the cheapest trump
+    assert pick("Ac 2c Rs", "3d", "c") == "2c"
+    # win with the richest card of the led suit
+    assert pick("Ad Rd 4s", "5d", "c") == "Ad"
+    # leading: a blank plain card, then a blank trump, then figures, aces and threes last
+    assert pick("As 4c Rb", "", "c") == "4c"
+    assert pick("As 5b Rb", "", "c") == "5b"
+    assert pick("As 3c Rb", "", "c") == "Rb"
+
+
+def test_medium_gives_a_blank_trump_rather_than_an_ace_in_two_players():
+    # trump cups; seat 1 leads the 5 of coins; seat 0 cannot win it with coins and holds As, Rb, 4c
+    deal = deal_with(2, ["As Rb 4c", "5d 2s 4b"], "7c")
+    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda i, d: deal)
+    m.apply(Action.play("5d"), 1)
+    assert choose("medium", m.view(0), random.Random(0)) == Action.play("4c")
+
+
+def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from(monkeypatch):
+    # after the stock is gone no card is drawn, so a greedy player's hands are rebuilt exactly from its
+    # true hand and every one of its plays is greedy's card
+    import rules.ai.briscola as ai
+
+    m = Briscola(2, {}, seed=4)
+    rng = random.Random(0)
+    while not (m.round.briscola_drawn and not m.round.stock and len(m.round.hands[1]) == 1):
+        seat = m.to_move()
+        m.apply(choose("greedy", m.view(seat), rng), seat)
+    if m.to_move() == 1:
+        m.apply(choose("greedy", m.view(1), rng), 1)
+    view = m.view(0) if m.to_move() == 0 else m.view(1)
+    seat, other = view.seat, 1 - view.seat
+    monkeypatch.setattr(ai, "INFERENCE_DEPTH", 2)
+    like = ai._seat_likelihoods(view, other, [int(c) for c in m.round.hands[other]], rng, ai._decisions(view),
+                                [0, 1])
+    assert like[ai.GREEDY] == pytest.approx((1 - ai.GREEDY_ERROR) ** 2)
+    assert like[ai.UNIFORM] == pytest.approx(1 / 2 * 1 / 3)
+
+
+@pytest.mark.parametrize("opponent", ["greedy", "random"])
+def test_the_opponent_style_is_read_from_its_plays(opponent):
+    import rules.ai.briscola as ai
+
+    beliefs = []
+    for game in range(4):
+        m = Briscola(2, {}, seed=20 + game)
+        rng = random.Random(game)
+        while len(m.round.history) < 10:
+            seat = m.to_move()
+            level = opponent if seat == 1 else "greedy"
+            m.apply(choose(level, m.view(seat), rng), seat)
+        if m.to_move() == 1:
+            m.apply(choose(opponent, m.view(1), rng), 1)
+        view = m.view(0)
+        belief = [0.0, 0.0, 0.0]
+        for _ in range(200):
+            hands, _stock = sample_hidden(view, rng)
+            _w, like = ai.deal_weight(view, hands, rng)
+            belief = [b + x for b, x in zip(belief, like)]
+        beliefs.append([b / sum(belief) for b in belief])
+    mean = [sum(b[i] for b in beliefs) / len(beliefs) for i in range(3)]
+    if opponent == "greedy":
+        assert mean[ai.GREEDY] > mean[ai.UNIFORM]
+    else:
+        assert mean[ai.UNIFORM] > mean[ai.GREEDY]
