@@ -282,6 +282,7 @@ class BriscolaRound(TrickState, Round):
     def apply_checked(self, action: Action) -> list[dict]:
         """Apply a checked action and return the public events it caused."""
         seat = self.turn
+        assert action.card is not None, "check() let through only a play or an exchange of a card in hand"
         if action.kind == "exchange":
             old = self.briscola
             self.apply_fast(EXCHANGE + action.card)
@@ -398,7 +399,7 @@ class Briscola(Match):
                 gp[s] = value
             if bonus and pts[win] == 120:
                 self.won_all = win
-        result = {
+        result: dict[str, list[int] | int] = {
             "card_points": list(rnd.captured),
             "side_points": pts,
             "game_points": gp,

@@ -82,7 +82,7 @@ class ChiamataRound(TrickState, Round):
         size = 7 if options["kitty"] == "on" else 8
         hands = [deck[i * size:(i + 1) * size] for i in range(PLAYERS)]
         order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
-        by_seat = [[] for _ in range(PLAYERS)]
+        by_seat: list[list[Card]] = [[] for _ in range(PLAYERS)]
         for k, s in enumerate(order):
             by_seat[s] = hands[k]
         return cls(dealer, by_seat, deck[PLAYERS * size:], options)
@@ -260,7 +260,7 @@ class ChiamataRound(TrickState, Round):
                 raise IllegalAction("the auction is on: bid or pass")
             return self._bid_move(action.bid)
         if ph == "trump":
-            if k != "trump" or action.suit not in SUITS:
+            if k != "trump" or action.suit is None or action.suit not in SUITS:
                 raise IllegalAction("declare the trump suit first: one of d, c, s, b")
             return TRUMP_MOVE + SUITS.index(action.suit)
         if ph == "discard":
@@ -276,16 +276,16 @@ class ChiamataRound(TrickState, Round):
         if ph == "call":
             if k != "call":
                 raise IllegalAction("call a card first")
-            c = action.card
-            if c not in self._callable():
+            card = action.card
+            if card not in self._callable():
                 if self.mode == "rank":
                     rank = "2" if self.standing >= TARGET_BID else STRENGTH_ORDER[self.standing - RANK_BID]
                     where = f"of {SUITS[self.trump]} (the declared trump)" if self.trump >= 0 else "in any suit"
                     raise IllegalAction(f"call the rank you bid, {rank}, {where}")
                 if self.trump < 0:
-                    raise IllegalAction(f"{c} is not in the 40-card deck: call any card without 8, 9 or X")
+                    raise IllegalAction(f"{card} is not in the 40-card deck: call any card without 8, 9 or X")
                 raise IllegalAction(f"call a card of the declared trump suit {SUITS[self.trump]}")
-            return CALL_MOVE + c
+            return CALL_MOVE + card
         if k != "play" or action.take is not None:
             raise IllegalAction("play a card from your hand")
         if action.card not in self.hands[self.turn]:
@@ -461,7 +461,8 @@ class Chiamata(Match):
         assert isinstance(rnd, ChiamataRound)
         gp = [0] * PLAYERS
         if rnd.passed_out:
-            info = {"caller": None, "partner": None, "target": None, "success": None, "passed_out": True}
+            info: dict[str, int | bool | None] = {"caller": None, "partner": None, "target": None, "success": None,
+                                                  "passed_out": True}
             self.rounds[-1].update(info)
             return {"card_points": [0] * PLAYERS, "game_points": gp, **info}
         pts = list(rnd.captured)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from rules.actions import Action, RulesError
 from rules.engine import RECORD_FORMAT, Match
@@ -74,8 +75,11 @@ def replay_record(rec: dict) -> Match:
         if not isinstance(r, dict) or not isinstance(r.get("actions"), list):
             raise ReplayError(i, None, "a round needs a dealer, a deal and a list of actions")
     try:
+        # Unchecked JSON values (None when missing): new_game rejects bad ones with RulesError or TypeError.
+        game: Any = rec.get("game")
+        players: Any = rec.get("players")
         match = new_game(
-            rec.get("game"), rec.get("players"), rec.get("options") or {}, rec.get("seed", 0),
+            game, players, rec.get("options") or {}, rec.get("seed", 0),
             first_dealer=rounds[0].get("dealer"), deals=lambda i, dealer: _deal_of(rounds, i, dealer),
         )
     except ReplayError:
@@ -109,6 +113,7 @@ def replay_record(rec: dict) -> Match:
         mine = match.rounds[ri].get("result")
         if not isinstance(stored, dict):
             raise ReplayError(ri, None, "the round has no result")
+        assert mine is not None, "a round that is over (checked above) holds its result"
         for key, value in mine.items():
             if key in stored and not _same(stored[key], value):
                 raise ReplayError(ri, None, f"result {key} is {stored[key]!r} but replay gives {value!r}")

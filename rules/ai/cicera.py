@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
 from rules.actions import Action
 from rules.cards import CICERA_VALUE, Card
@@ -27,6 +28,7 @@ from rules.cicera import (
     CiceraRound,
     CiceraView,
     Move,
+    move_of,
 )
 
 LEVELS = ("greedy", "medium", "hard")
@@ -90,12 +92,12 @@ def choose_greedy(view: CiceraView) -> Action:
     best_v = -1
     for a in view.legal:
         if a.take:
-            v = greedy_value(a.card, a.take, n, placed)
+            v = greedy_value(move_of(a)[0], a.take, n, placed)
             if v > best_v:
                 best, best_v = a, v
     if best is not None:
         return best
-    return min((a for a in view.legal if not a.take), key=lambda a: (GREEDY_WEIGHT[a.card], a.card))
+    return min((a for a in view.legal if not a.take), key=lambda a: (GREEDY_WEIGHT[move_of(a)[0]], a.card))
 
 
 # ----- card counting and dynamic weights (medium, hard) -----
@@ -208,7 +210,7 @@ def award_weights(piles: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], tu
     return out[0], out[1]
 
 
-def _run_length(have: set[int]) -> int:
+def _run_length(have: AbstractSet[int]) -> int:
     n = 0
     while n < len(NAPULA_RUN) and NAPULA_RUN[n] in have:
         n += 1
@@ -363,7 +365,7 @@ def medium_scores(view: CiceraView, moves: Sequence[Move], ctx: _Context | None 
 
 def choose_medium(view: CiceraView) -> Action:
     """The move of best ``medium_scores`` (ties: the first in ``view.legal``)."""
-    moves = [(a.card, a.take) for a in view.legal]
+    moves = [move_of(a) for a in view.legal]
     scores = medium_scores(view, moves)
     best = max(range(len(moves)), key=lambda i: (scores[i], -i))
     return view.legal[best]
@@ -476,9 +478,9 @@ def rollout_move(r: CiceraRound) -> Move:
     total = 0
     courts = 0
     for t in table:
-        v = CICERA_VALUE[t]
-        total += v
-        if not v:
+        tv = CICERA_VALUE[t]
+        total += tv
+        if not tv:
             courts += 1
     best: Move | None = None
     best_v = -1000.0
@@ -487,7 +489,7 @@ def rollout_move(r: CiceraRound) -> Move:
         placed = r._placed
         for c in hand:
             for take in takes_of(c, by_rank, by_sum):
-                v = greedy_value(c, take, n, placed)
+                v: float = greedy_value(c, take, n, placed)
                 left = n - len(take)
                 if left and h_next:
                     if left == 1:
@@ -615,7 +617,7 @@ def choose_hard(view: CiceraView, rng: random.Random, time_ms: int) -> Action:
     work = max(1, int(PLIES_PER_MS * time_ms))
     assert view.seat is not None
     team = view.seat % 2
-    moves = [(a.card, a.take) for a in view.legal]
+    moves = [move_of(a) for a in view.legal]
     ctx = _Context(view)
     prior = medium_scores(view, moves, ctx)
     order = sorted(range(len(moves)), key=lambda i: (-prior[i], i))[:MAX_CANDIDATES]
