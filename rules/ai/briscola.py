@@ -222,7 +222,7 @@ HEURISTIC_ERROR = 0.25
 """Under the heuristic style, the probability of a play other than the heuristic's card."""
 MODEL_ERROR = 0.35
 """Weighing a deal: the probability of a play that neither style would make."""
-GREEDY, HEURISTIC, UNIFORM = 0, 1, 2
+GREEDY, HEURISTIC, UNIFORM, REASONABLE = 0, 1, 2, 3
 RANDOM_BELIEF = 0.5
 """2 players: above this belief that the opponent plays at random, it plays at random in the playouts
 (only measured in 2 players; with more, one play a seat tells too little)."""
@@ -256,7 +256,7 @@ def _seat_likelihoods(
     draws_total = (len(deck_for(n)) - HAND_SIZE * n) // n
     face_up = int(view.face_up) if view.face_up_drawn_by == s else -1
     undone: set[int] = set()
-    like = [1.0, 1.0, 1.0, 1.0]
+    like = [1.0, 1.0, 1.0, 1.0]  # GREEDY, HEURISTIC, UNIFORM, REASONABLE
     seen = 0
     for seat, card, prefix, k in reversed(plays):
         if seat != s:
@@ -287,7 +287,7 @@ def _seat_likelihoods(
             like[UNIFORM] /= m
             if seen < WEIGHT_DEPTH:
                 likely = 1 if g == h else 2
-                like[3] *= (1 - MODEL_ERROR) / likely if card in (g, h) else MODEL_ERROR / (m - likely)
+                like[REASONABLE] *= (1 - MODEL_ERROR) / likely if card in (g, h) else MODEL_ERROR / (m - likely)
         seen += 1
         if seen >= INFERENCE_DEPTH:
             break
@@ -316,9 +316,9 @@ def deal_weight(
         if s == view.seat or s in view.visible_hands:
             continue
         like = _seat_likelihoods(view, s, list(hands[s]), rng, plays, side_of)
-        weight *= like[3]
+        weight *= like[REASONABLE]
         if side_of[s] != my_side:
-            joint = [j * x for j, x in zip(joint, like[:3])]
+            joint = [j * x for j, x in zip(joint, like[:REASONABLE])]
     return weight, joint
 
 
@@ -396,9 +396,9 @@ def playout_points(
     leader, turn = r.leader, r.turn
     can_ex, ex_on = r.can_exchange, r.exchange_on
     seven, two = trump * 13 + SEVEN, trump * 13 + TWO
-    rand = rng.random if rng is not None else None
-    if rand is None:
+    if rng is None:
         random_side = -1
+    rand = rng.random if rng is not None else random.random  # the latter never used: no random side
     while True:
         hand = hands[turn]
         if not hand:
@@ -414,7 +414,7 @@ def playout_points(
         if side_of[turn] == greedy_side:
             c = greedy_card(hand, trick, trump)
         elif side_of[turn] == random_side:
-            c = hand[int(rand() * len(hand))]  # type: ignore[misc]
+            c = hand[int(rand() * len(hand))]
         elif not trick:
             c = heuristic_card(hand, trick, trump)
         else:
@@ -531,16 +531,16 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     total = sum(belief)
     p_greedy, p_heuristic = belief[GREEDY] / total, belief[HEURISTIC] / total
     if view.players == 2 and 1 - p_greedy - p_heuristic > RANDOM_BELIEF:
-        p_greedy = p_heuristic = 0.0  # the opponents look random: they play at random in every playout
+        p_greedy, p_random = 0.0, 1.0  # the opponent looks random: it plays at random in every playout
     else:
-        p_greedy, p_heuristic = p_greedy / (p_greedy + p_heuristic), 1.0
+        p_greedy, p_random = p_greedy / (p_greedy + p_heuristic), 0.0  # greedy, else the heuristic
     for hands, stock, w in deals:
         base = round_from_view(view, hands, stock)
         greedy_side = random_side = -1
         x = rng.random()
         if x < p_greedy:
             greedy_side = others[0] if len(others) == 1 else rng.choice(others)
-        elif x >= p_greedy + p_heuristic:
+        elif x >= 1.0 - p_random:
             random_side = others[0] if len(others) == 1 else rng.choice(others)
         # every move meets the same random opponent in this sample (common random numbers)
         seed = rng.getrandbits(32) if random_side >= 0 else 0

@@ -72,7 +72,8 @@ of a plain suit, of trumps; then fewest points, then weaker."""
 
 
 def duel_card(hand: list[int], trick: list[int] | tuple[int, ...], trump: int) -> int:
-    """The two-player heuristic (rollout policy of ``hard`` and base of ``medium`` in 2-player Briscola).
+    """The two-player heuristic (``medium`` in 2-player Briscola; measured weaker as ``hard``'s playout
+    policy than ``heuristic_card``, see docs/AI.md).
 
     Leading: by ``_DUEL_LEAD`` (blank cards first, plain suits before trumps, aces and threes last).
     Following: win with the richest card of the led suit that wins; else take a lead worth 10 (an ace or a
