@@ -230,3 +230,25 @@ def test_the_opponent_style_is_read_from_its_plays(opponent):
         assert mean[ai.GREEDY] > mean[ai.UNIFORM]
     else:
         assert mean[ai.UNIFORM] > mean[ai.GREEDY]
+
+
+def test_near_ties_go_to_the_duel_heuristic(monkeypatch):
+    # with a tie-break worth more than any playout, hard plays the duel heuristic's card in every position
+    import rules.ai.briscola as ai
+    from rules.ai.tricks import duel_card
+
+    monkeypatch.setattr(ai, "HEURISTIC_BONUS", 10.0)
+    m = Briscola(2, {}, seed=12)
+    rng = random.Random(3)
+    checked = 0
+    while len(m.round.stock) > 4:  # before the solved endgame, where playouts and the tie-break stop
+        seat = m.to_move()
+        view = m.view(seat)
+        hand = [int(a.card) for a in view.legal]
+        expected = duel_card(hand, [int(c) for _, c in view.trick], "dcsb".index(view.trump))
+        action = ai.hard(view, rng, 10)
+        if len(view.legal) > 1:
+            assert int(action.card) == expected
+            checked += 1
+        m.apply(action, seat)
+    assert checked > 10
