@@ -490,6 +490,8 @@ def test_kitty_flow_and_discards_counting_for_the_caller():
         m.apply(Action.call("5d"), 1)  # trump first
     with pytest.raises(IllegalAction):
         m.apply(Action.discard(["Ac", "3c", "Rc", "Cc", "Fc"]), 1)
+    with pytest.raises(IllegalAction, match="declare the trump suit"):
+        m.apply(Action("trump"), 1)  # a trump declaration without a suit (it used to raise a TypeError)
     m.apply(Action.declare_trump("d"), 1)
     v = m.view(1)
     assert len(v.hand) == 12 and {"Ac", "3c", "Rc", "Cc", "Fc"} <= {str(c) for c in v.hand}
