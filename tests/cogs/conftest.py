@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.app import create_bot
@@ -80,6 +81,20 @@ class UI:
 
     def __init__(self, env) -> None:
         self.env = env
+
+    def room(self):
+        """A new guild with a #tavolo text channel: (guild, channel)."""
+        guild = self.env.create_guild()
+        return guild, guild.create_text_channel("tavolo")
+
+    def members(self, guild, *names: str) -> tuple:
+        """New members of ``guild`` with these names, in order."""
+        return tuple(guild.add_member(self.env.create_user(name)) for name in names)
+
+    def manager(self, guild, name: str = "boss"):
+        """A new member of ``guild`` with the Manage Server permission."""
+        role = guild.create_role(name, permissions=discord.Permissions(manage_guild=True))
+        return guild.add_member(self.env.create_user(name), roles=[role])
 
     @staticmethod
     def public(channel) -> list:

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import discord
-
 
 async def test_a_manager_stops_a_game_in_play_and_the_message_says_so(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    boss_role = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     hand = await ui.my_hand(alice, channel, table_id)
     await alice.click(hand, custom_id=ui.enabled_actions(hand)[0].custom_id)
@@ -39,11 +33,8 @@ async def test_a_manager_stops_a_game_in_play_and_the_message_says_so(simcord_en
 
 
 async def test_the_host_stops_their_game(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, level="easy")
     table_message = ui.table_message(channel, table_id)
     refused = await bob.slash(channel, "table abort")  # seated, but not the host

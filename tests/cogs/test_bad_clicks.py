@@ -21,12 +21,8 @@ async def refused(ui, member, message, custom_id, channel, table_id, expect: str
 
 
 async def test_wrong_clicks_in_a_game_between_two_people(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    carol = guild.add_member(env.create_user("carol"))
+    guild, channel = ui.room()
+    alice, bob, carol = ui.members(guild, "alice", "bob", "carol")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, turn_timer=0)
     service = ui.service()
     table = ui.table_message(channel, table_id)

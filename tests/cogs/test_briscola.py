@@ -23,9 +23,8 @@ async def play_out(ui, channel, table_id: int, hands: dict, limit: int = 200) ->
 
 async def test_a_whole_two_player_game_against_the_ai(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     table = ui.table_message(channel, table_id)
     hand = await ui.my_hand(alice, channel, table_id)
@@ -79,11 +78,8 @@ def public_text(ui, channel) -> str:
 
 async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(simcord_env, ui, public_renders):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    carol = guild.add_member(env.create_user("carol"))
+    guild, channel = ui.room()
+    alice, bob, carol = ui.members(guild, "alice", "bob", "carol")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=4, level="easy", teams="12-34")
     service = ui.service()
     info = service.get(table_id)

@@ -14,11 +14,8 @@ async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_
                                                                           public_renders):
     seed(2)  # alice wins the auction and calls a card that bob holds
     Player, play = players
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "chiamata", [bob], level="easy", turn_timer=0)
     service = ui.service()
     pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
@@ -53,11 +50,8 @@ async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(s
                                                                                public_renders):
     seed(7)  # alice wins with a points bid
     Player, play = players
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "chiamata", [bob], level="easy", bidding="points", kitty="on",
                                    turn_timer=0)
     service = ui.service()
@@ -82,10 +76,8 @@ async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(s
 async def test_a_cicera_deal_with_captures_chosen_from_the_select(simcord_env, ui, seed, players, public_renders):
     seed(3)
     Player, play = players
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "cicera", level="easy", turn_timer=0, team_chat="off")
     pa = Player(ui, channel, alice)
     await play(ui, table_id, [pa])

@@ -5,11 +5,10 @@ from __future__ import annotations
 from bot.app import TavoloBot
 
 
-async def test_a_restart_with_the_same_commands_does_not_sync_again(simcord_env, bots):
+async def test_a_restart_with_the_same_commands_does_not_sync_again(simcord_env, bots, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     calls = [r.method for r in env.http_requests if r.path.endswith("/commands")]
     assert calls == ["GET", "PUT"]  # the first start found no commands on Discord
     assert {"briscola", "chiamata", "cicera", "table leave", "leaderboard", "rules"} <= set(
@@ -22,11 +21,10 @@ async def test_a_restart_with_the_same_commands_does_not_sync_again(simcord_env,
     assert calls == ["GET", "PUT", "GET"]  # the second start read the commands and left them alone
 
 
-async def test_the_sync_command_registers_the_commands_in_one_guild(simcord_env, settings):
+async def test_the_sync_command_registers_the_commands_in_one_guild(simcord_env, settings, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     await env.settle()
     await env.bot.service.close()
     only_commands = TavoloBot(settings, run_tables=False, sync_on_change=False)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import discord
-
 
 def lobby_text(ui, channel, message) -> str:
     shown = ui.message(channel, message.id)
@@ -12,12 +10,9 @@ def lobby_text(ui, channel, message) -> str:
 
 async def test_italian_guild_gets_italian_messages_and_english_is_the_default(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    boss_role = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    alice, bob = ui.members(guild, "alice", "bob")
 
     # English by default
     lobby = (await alice.slash(channel, "briscola", players=2)).response

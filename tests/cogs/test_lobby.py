@@ -8,12 +8,10 @@ def public(channel):
     return [m for m in channel.history() if not m.flags.ephemeral]
 
 
-async def test_briscola_lobby_join_add_ai_and_start(simcord_env):
+async def test_briscola_lobby_join_add_ai_and_start(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
 
     made = await alice.slash(channel, "briscola", players=4, level="easy", team_chat="off")
     lobby = made.response
@@ -45,12 +43,10 @@ async def test_briscola_lobby_join_add_ai_and_start(simcord_env):
     assert [c.label for row in table.components for c in row.children] == ["My hand"]
 
 
-async def test_a_member_without_a_seat_pressing_every_lobby_button_changes_nothing(simcord_env):
+async def test_a_member_without_a_seat_pressing_every_lobby_button_changes_nothing(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    carol = guild.add_member(env.create_user("carol"))
+    guild, channel = ui.room()
+    alice, carol = ui.members(guild, "alice", "carol")
     lobby = (await alice.slash(channel, "cicera", level="easy")).response
     service = env.bot.service
     (info,) = service.tables()
@@ -67,11 +63,10 @@ async def test_a_member_without_a_seat_pressing_every_lobby_button_changes_nothi
     assert len([m for m in channel.history() if not m.flags.ephemeral]) == 1
 
 
-async def test_host_cancels_and_the_lobby_message_says_so(simcord_env):
+async def test_host_cancels_and_the_lobby_message_says_so(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     lobby = (await alice.slash(channel, "chiamata", level="easy", bidding="points")).response
     (info,) = env.bot.service.tables()
     assert info.players == 5 and info.options["bidding"] == "points"
@@ -81,11 +76,10 @@ async def test_host_cancels_and_the_lobby_message_says_so(simcord_env):
     assert "closed" in message.content and not message.components and not message.embeds
 
 
-async def test_last_player_leaving_closes_the_lobby_and_a_second_table_is_refused(simcord_env):
+async def test_last_player_leaving_closes_the_lobby_and_a_second_table_is_refused(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     lobby = (await alice.slash(channel, "briscola", players=2)).response
     again = await alice.slash(channel, "briscola", players=3)
     assert again.ephemeral and "already" in again.response.content
@@ -95,11 +89,10 @@ async def test_last_player_leaving_closes_the_lobby_and_a_second_table_is_refuse
     assert not channel.history()[-1].components
 
 
-async def test_an_option_that_does_not_fit_is_a_short_ephemeral_error(simcord_env):
+async def test_an_option_that_does_not_fit_is_a_short_ephemeral_error(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     result = await alice.slash(channel, "briscola", players=2, teams="13-24")
     assert result.ephemeral and "teams" in result.response.content
     result = await alice.slash(channel, "briscola", players=2, turn_timer=5)
@@ -108,12 +101,10 @@ async def test_an_option_that_does_not_fit_is_a_short_ephemeral_error(simcord_en
     assert not [m for m in channel.history() if not m.flags.ephemeral]
 
 
-async def test_table_leave_and_abort_commands(simcord_env):
+async def test_table_leave_and_abort_commands(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     lobby = (await alice.slash(channel, "briscola", players=4)).response
     await bob.click(lobby, label="Join")
     left = await bob.slash(channel, "table leave")

@@ -64,9 +64,8 @@ def percentile(values, q):
 async def test_rest_calls_per_card_with_one_person_and_three_ai(simcord_env, ui):
     env = simcord_env
     env.backend.http_requests = TimedRequests(env.backend.http_requests)
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     games = int(os.environ.get("TAVOLO_BENCH_GAMES", "1"))
     latencies: dict[str, list[float]] = collections.defaultdict(list)
     totals = []

@@ -10,9 +10,8 @@ async def click_first(ui, member, channel, message_id):
 
 async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     table = ui.table_message(channel, table_id)
     hand = await ui.my_hand(alice, channel, table_id)
@@ -48,9 +47,8 @@ async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, 
 
     monkeypatch.setattr(cogs.hub.Hub, "_in_time", staticmethod(too_slow))
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     made = await alice.slash(channel, "briscola", players=2, level="easy")
     assert made.response.embeds and not made.response.ephemeral
     assert len(ui.public(channel)) == 1  # the deferred answer became the lobby: no leftover "thinking" message

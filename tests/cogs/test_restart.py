@@ -14,9 +14,8 @@ async def restart(env, bots):
 
 async def test_a_game_continues_after_a_restart_with_the_same_buttons(simcord_env, ui, bots):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     table = ui.table_message(channel, table_id)
     hand = await ui.my_hand(alice, channel, table_id)
@@ -49,10 +48,8 @@ async def test_a_game_continues_after_a_restart_with_the_same_buttons(simcord_en
 
 async def test_a_lobby_works_after_a_restart(simcord_env, ui, bots):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     lobby = (await alice.slash(channel, "briscola", players=2, level="easy")).response
     await restart(env, bots)
     await bob.click(lobby, label="Join")
@@ -66,9 +63,8 @@ async def test_a_table_message_deleted_while_the_bot_was_down_is_posted_again(si
     import discord
 
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     mods = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")

@@ -17,11 +17,8 @@ async def play_a_game(ui, channel, member) -> int:
 
 
 async def test_leaderboard_pages_and_stats(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     await play_a_game(ui, channel, alice)
     others = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2) for i in range(22)]
     await ui.service().store.seed_games([], [], others, guild.id, "briscola")
@@ -49,11 +46,9 @@ async def test_leaderboard_pages_and_stats(simcord_env, ui):
     assert not theirs.ephemeral and "not finished a game" in theirs.response.embeds[0].description
 
 
-async def test_rules_for_each_game(simcord_env):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+async def test_rules_for_each_game(simcord_env, ui):
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     for game, word in (("briscola", "trump"), ("chiamata", "partner"), ("cicera", "capture")):
         result = await alice.slash(channel, "rules", game=game)
         assert result.ephemeral
@@ -63,8 +58,7 @@ async def test_rules_for_each_game(simcord_env):
 
 async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
+    guild, channel = ui.room()
     other = guild.create_text_channel("other")
     boss_role = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
     boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
@@ -99,12 +93,9 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
 
 
 async def test_leaderboard_reset_after_confirmation(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    boss_role = guild.create_role("boss", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    (alice,) = ui.members(guild, "alice")
     store = ui.service().store
     for game in ("briscola", "cicera"):
         ranked = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2)

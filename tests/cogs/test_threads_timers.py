@@ -9,8 +9,7 @@ from simcord.backend.access import can_access_channel
 async def test_each_team_gets_a_private_thread_only_its_members_read(simcord_env, ui, players):
     Player, play = players
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
+    guild, channel = ui.room()
     alice, bob, carol, dave = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave"))
     table_id = await ui.open_table(alice, channel, "briscola", [bob, carol, dave], players=4, teams="12-34",
                                    team_chat="after_first_trick", turn_timer=0)
@@ -57,9 +56,8 @@ async def test_without_the_thread_permission_the_table_says_so_and_play_goes_on(
 
 async def test_turn_timer_warns_then_the_ai_plays_and_after_three_keeps_the_seat(simcord_env, ui):
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy", turn_timer=30)
     service = ui.service()
     table = ui.table_message(channel, table_id)
@@ -88,11 +86,8 @@ async def test_turn_timer_warns_then_the_ai_plays_and_after_three_keeps_the_seat
 
 
 async def test_leaving_a_game_hands_the_seat_to_the_ai(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, level="easy", turn_timer=0)
     left = await bob.slash(channel, "table leave")
     assert left.ephemeral and "AI" in left.response.content
@@ -104,10 +99,8 @@ async def test_leaving_a_game_hands_the_seat_to_the_ai(simcord_env, ui):
 
 
 async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_button(simcord_env, ui):
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("tavolo")
-    alice = guild.add_member(env.create_user("alice"))
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy", match="short")
     await alice.slash(channel, "table leave")  # the AI plays alice's seat: the match runs to its end
     assert not ui.live(table_id)
