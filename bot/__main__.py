@@ -6,9 +6,13 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from bot.i18n import _
 from rules.actions import RulesError
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +30,12 @@ def error(message: str) -> int:
     return 2
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    """Start the Discord bot with the settings from the environment and .env."""
+LOGIN_REFUSED = _("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env.")
+
+
+def settings_and_token() -> tuple[Settings, str] | int:
+    """The settings from the environment and .env, and the bot token, with logging set up to hide it; or
+    the exit status after a clear message (bad settings, no token)."""
     from pydantic import ValidationError
 
     from bot.config import Settings
@@ -44,18 +52,27 @@ def cmd_run(args: argparse.Namespace) -> int:
     if token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    setup_logging(settings.log_level, secrets=[token])
+    return settings, token
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Start the Discord bot with the settings from the environment and .env."""
+    loaded = settings_and_token()
+    if isinstance(loaded, int):
+        return loaded
+    settings, token = loaded
 
     import aiohttp
     import discord
 
     from bot.app import create_bot
 
-    setup_logging(settings.log_level, secrets=[token])
     bot = create_bot(settings)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print(_("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env."), file=sys.stderr)
+        print(LOGIN_REFUSED, file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print(_("Discord refused a privileged intent that Tavolo asked for; enable it for the bot."), file=sys.stderr)
@@ -70,28 +87,18 @@ def cmd_sync(args: argparse.Namespace) -> int:
     """Register the slash commands with Discord: in one guild (``--guild``, instant) or globally."""
     import asyncio
 
-    from pydantic import ValidationError
-
-    from bot.config import Settings
-    from bot.logging_setup import setup_logging
-
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        return error(_("bad configuration in the environment or .env: {problems}").format(problems=exc))
-    token = settings.token()
-    if token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
+    loaded = settings_and_token()
+    if isinstance(loaded, int):
+        return loaded
+    settings, token = loaded
     import discord
 
     from bot.app import sync_with_token
 
-    setup_logging(settings.log_level, secrets=[token])
     try:
         count = asyncio.run(sync_with_token(settings, token, args.guild))
     except discord.LoginFailure:
-        print(_("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env."), file=sys.stderr)
+        print(LOGIN_REFUSED, file=sys.stderr)
         return 2
     except discord.HTTPException as exc:
         return error(_("Discord refused the commands: {problem}").format(problem=exc))

@@ -29,7 +29,7 @@ def run_cli(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProce
     )
 
 
-@pytest.mark.parametrize("args", [(), ("run",)])
+@pytest.mark.parametrize("args", [(), ("run",), ("sync",)])
 def test_missing_token_is_a_short_message(tmp_path, args):
     result = run_cli(tmp_path, *args)
     output = result.stdout + result.stderr
@@ -45,10 +45,12 @@ def test_blank_token_counts_as_missing(tmp_path):
     assert "DISCORD_TOKEN" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_bad_setting_is_a_short_message(tmp_path):
-    result = run_cli(tmp_path, TAVOLO_DEV_GUILD="not-a-number", DISCORD_TOKEN="x")
+@pytest.mark.parametrize("command", ["run", "sync"])
+def test_bad_setting_is_a_short_message(tmp_path, command):
+    result = run_cli(tmp_path, command, TAVOLO_DEV_GUILD="not-a-number", DISCORD_TOKEN="x")
     assert result.returncode == 2
     assert "TAVOLO_DEV_GUILD" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
 def test_arena_arguments_and_defaults():
