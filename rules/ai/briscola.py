@@ -211,7 +211,7 @@ def sample_hidden(view: BriscolaView, rng: random.Random) -> tuple[list[list[int
     return hands, pool[k:]
 
 
-INFERENCE_DEPTH = 8
+INFERENCE_DEPTH = 20
 """How many of a seat's latest plays tell its style."""
 WEIGHT_DEPTH = 1
 """How many of a seat's latest plays weigh a sampled deal (deeper, the rebuilt hands are guesses: measured
@@ -225,7 +225,10 @@ HEURISTIC_ERROR = 0.25
 MODEL_ERROR = 0.35
 """Weighing a deal: the probability of a play that neither style would make."""
 GREEDY, HEURISTIC, UNIFORM, REASONABLE = 0, 1, 2, 3
-RANDOM_BELIEF = 0.5
+THROW_SLIP = 0.1
+"""Under the greedy-like or heuristic style, how much rarer than another card an ace or a three put at risk
+is among the plays that are not the style's card (a random player throws them away often; others seldom)."""
+RANDOM_BELIEF = 0.4
 """2 players: above this belief that the opponent plays at random, it plays at random in the playouts
 (only measured in 2 players; with more, one play a seat tells too little)."""
 
@@ -243,6 +246,22 @@ def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
         out.append((seat, int(c), list(prefix), len(view.tricks)))
         prefix.append(int(c))
     return out
+
+
+def _throws_points(c: int, prefix: list[int], trump: int) -> bool:
+    """Whether card ``c`` played on the trick ``prefix`` puts 10 or 11 points at risk: led, or losing."""
+    if POINTS[c] < 10:
+        return False
+    return not prefix or not beats(c, prefix[winning_index(prefix, trump)], trump)
+
+
+def _slip(card: int, pick: int, hand: list[int], prefix: list[int], trump: int) -> float:
+    """Under a style that would have played ``pick``, how likely ``card`` is among its other cards: a player
+    who does not play its style's card still rarely throws an ace or a three away (``THROW_SLIP``)."""
+    def odds(c: int) -> float:
+        return THROW_SLIP if _throws_points(c, prefix, trump) else 1.0
+
+    return odds(card) / sum(odds(c) for c in hand if c != pick)
 
 
 def _seat_likelihoods(
@@ -284,8 +303,10 @@ def _seat_likelihoods(
                 partner = side_of[w] == side_of[s]
             h = heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1)
             g = greedy_card(hand, prefix, trump)
-            like[GREEDY] *= 1 - GREEDY_ERROR if card == g else GREEDY_ERROR / (m - 1)
-            like[HEURISTIC] *= 1 - HEURISTIC_ERROR if card == h else HEURISTIC_ERROR / (m - 1)
+            like[GREEDY] *= 1 - GREEDY_ERROR if card == g else GREEDY_ERROR * _slip(card, g, hand, prefix, trump)
+            like[HEURISTIC] *= (
+                1 - HEURISTIC_ERROR if card == h else HEURISTIC_ERROR * _slip(card, h, hand, prefix, trump)
+            )
             like[UNIFORM] /= m
             if seen < WEIGHT_DEPTH:
                 likely = 1 if g == h else 2
@@ -497,6 +518,66 @@ def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
     return best
 
 
+def _solved_value(pts: float) -> float:
+    """The worth of a solved deal's final points for my side: a win, a draw or a loss, plus the margin."""
+    return (1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0
+
+
+def _versus_styles(
+    hands: list[list[int]], stock: list[int], briscola: int, drawn: bool, trick: list[int],
+    leader: int, turn: int, mine: int, me: int, trump: int, mix: tuple[float, float, float],
+) -> float:
+    """Expectimax over a determinized 2-player round against an opponent of mixed style: my best play at
+    my turns; at its turns, with the weights ``mix``, the mean over its cards (random play), greedy's card,
+    and the card worst for me (a player who sees everything). The value is ``_solved_value`` of my final
+    points. ``stock`` is in draw order from its end, ``mine`` my points so far; no trump exchange."""
+    hand = hands[turn]
+    if not hand:
+        return _solved_value(mine)
+    other = 1 - turn
+    values = []
+    for c in hand:
+        nh = [hands[0], hands[1]]
+        nh[turn] = [x for x in hand if x != c]
+        if not trick:
+            v = _versus_styles(nh, stock, briscola, drawn, [c], leader, other, mine, me, trump, mix)
+        else:
+            led = trick[0]
+            winner = turn if beats(c, led, trump) else leader
+            won = mine + POINTS[c] + POINTS[led] if winner == me else mine
+            st, dr = stock, drawn
+            if stock or not drawn:  # the winner draws first; the face-up trump is the last card
+                loser = 1 - winner
+                nh[winner] = nh[winner] + [stock[-1]]
+                if len(stock) >= 2:
+                    nh[loser] = nh[loser] + [stock[-2]]
+                    st = stock[:-2]
+                else:
+                    nh[loser] = nh[loser] + [briscola]
+                    st, dr = [], True
+            v = _versus_styles(nh, st, briscola, dr, [], winner, winner, won, me, trump, mix)
+        values.append(v)
+    if turn == me:
+        return max(values)
+    p_random, p_greedy, p_best = mix
+    value = 0.0
+    if p_random:
+        value += p_random * sum(values) / len(values)
+    if p_greedy:
+        value += p_greedy * values[hand.index(greedy_card(hand, trick, trump))]
+    if p_best:
+        value += p_best * min(values)
+    return value
+
+
+def versus_styles(r: BriscolaRound, me: int, mix: tuple[float, float, float]) -> float:
+    """``_versus_styles`` from a full 2-player round state, for seat ``me``."""
+    return _versus_styles(
+        [list(h) for h in r.hands], list(r.stock), r.briscola, r.briscola_drawn, list(r.trick),
+        r.leader, r.turn, r.side_points()[me], me, r.trump, mix,
+    )
+
+
 def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     """Determinized search: sample hidden cards (weighted by how well they explain the other seats' latest
     plays), play each move out with the rollout policy (solved exactly near the end in 2 players), average
@@ -532,8 +613,14 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     # how the opponents play, over all the samples: each sample's playouts use a style drawn from it
     total = sum(belief)
     p_greedy, p_heuristic = belief[GREEDY] / total, belief[HEURISTIC] / total
+    # solved deals (2 players) meet every style at once: random, greedy, and the heuristic's stand-in, a
+    # player who answers with the card worst for me
+    mix = (1 - p_greedy - p_heuristic, p_greedy, p_heuristic)
     if view.players == 2 and 1 - p_greedy - p_heuristic > RANDOM_BELIEF:
-        p_greedy, p_random = 0.0, 1.0  # the opponent looks random: it plays at random in every playout
+        # the opponent looks random: it plays at random in every playout, and its plays say nothing of its
+        # hand, so every sampled deal counts the same
+        p_greedy, p_random = 0.0, 1.0
+        deals = [(hands, stock, 1.0) for hands, stock, _w in deals]
     else:
         p_greedy, p_random = p_greedy / (p_greedy + p_heuristic), 0.0  # greedy, else the heuristic
     for hands, stock, w in deals:
@@ -549,9 +636,10 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
         for i, m in enumerate(moves):
             r = base.clone()
             r.apply_fast(m)
-            if exact:
-                pts = _exact(r, side, -1.0, 121.0)
-                totals[i] += w * ((1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0)
+            if exact and not r.exchange_on:
+                totals[i] += w * versus_styles(r, side, mix)
+            elif exact:
+                totals[i] += w * _solved_value(_exact(r, side, -1.0, 121.0))
             else:
                 prng = random.Random(seed) if random_side >= 0 else None
                 totals[i] += w * round_value(playout_points(r, greedy_side, random_side, prng), side, bonus)

@@ -252,3 +252,75 @@ def test_near_ties_go_to_the_duel_heuristic(monkeypatch):
             checked += 1
         m.apply(action, seat)
     assert checked > 10
+
+
+def _engine_versus_styles(r, me: int, mix) -> float:
+    """The expectimax of ``versus_styles`` written on the engine's own moves, as a reference."""
+    from rules.ai.briscola import _solved_value
+
+    if r.done:
+        return _solved_value(r.side_points()[me])
+    values = []
+    for m in r.legal_fast():
+        c = r.clone()
+        c.apply_fast(m)
+        values.append(_engine_versus_styles(c, me, mix))
+    if r.turn == me:
+        return max(values)
+    greedy = values[r.legal_fast().index(greedy_card(r.hands[r.turn], r.trick, r.trump))]
+    return mix[0] * sum(values) / len(values) + mix[1] * greedy + mix[2] * min(values)
+
+
+@pytest.mark.parametrize("mix", [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.2, 0.3, 0.5)])
+def test_the_solved_endgame_agrees_with_the_engine(mix):
+    # the solver's own tricks, draws and the face-up trump going last give the engine's values
+    from rules.ai.briscola import versus_styles
+    from rules.briscola import BriscolaRound
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(40):
+        r = BriscolaRound.deal(2, 1, rng, {})
+        while len(r.stock) + sum(len(h) for h in r.hands) + (0 if r.briscola_drawn else 1) > rng.choice((6, 7, 8)):
+            r.apply_fast(rng.choice(r.legal_fast()))
+        for me in (0, 1):
+            assert versus_styles(r, me, mix) == pytest.approx(_engine_versus_styles(r, me, mix))
+            checked += 1
+    assert checked == 80
+
+
+def test_against_a_random_player_the_endgame_expects_its_mistakes():
+    # minimax assumes the other seat plays its best; a random player does not, so the expectimax is higher
+    # when the other seat could still go wrong, and never lower
+    from rules.ai.briscola import _exact, _solved_value, versus_styles
+    from rules.briscola import BriscolaRound
+
+    rng = random.Random(5)
+    higher = 0
+    for _ in range(30):
+        r = BriscolaRound.deal(2, 1, rng, {})
+        while len(r.stock) > 2:
+            r.apply_fast(rng.choice(r.legal_fast()))
+        expect, worst = versus_styles(r, 0, (1.0, 0.0, 0.0)), _solved_value(_exact(r.clone(), 0, -1.0, 121.0))
+        assert versus_styles(r, 0, (0.0, 0.0, 1.0)) == pytest.approx(worst)
+        assert expect >= worst - 1e-9
+        higher += expect > worst + 1e-9
+    assert higher > 10
+
+
+def test_a_player_who_throws_an_ace_away_looks_random_sooner():
+    # trumps are clubs; the other seat led the 3 of cups, which no card of this hand beats, so greedy gives
+    # the 2 of cups. Giving the king of cups instead is a slip any player can make; the ace of coins, rarer
+    import rules.ai.briscola as ai
+
+    hand = [int(c) for c in cards("Rc Ad 2c")]
+    trick = [int(c) for c in cards("3c")]
+    trump = "dcsb".index("b")
+    pick = greedy_card(hand, trick, trump)
+    assert pick == int(Card.parse("2c"))
+    king, ace = ai._slip(hand[0], pick, hand, trick, trump), ai._slip(hand[1], pick, hand, trick, trump)
+    assert king + ace == pytest.approx(1.0)
+    assert ace == pytest.approx(king * ai.THROW_SLIP)
+    # led, an ace or a three is at risk too; won on a trick, it is not
+    assert ai._throws_points(int(Card.parse("3s")), [], trump)
+    assert not ai._throws_points(int(Card.parse("Ac")), trick, trump)
