@@ -324,3 +324,33 @@ def test_a_player_who_throws_an_ace_away_looks_random_sooner():
     # led, an ace or a three is at risk too; won on a trick, it is not
     assert ai._throws_points(int(Card.parse("3s")), [], trump)
     assert not ai._throws_points(int(Card.parse("Ac")), trick, trump)
+
+
+def test_the_solved_endgame_plays_for_the_opponent_it_reads(monkeypatch):
+    # once the stock is gone every card is known; then hard's move is the best against the style it reads: it
+    # differs, in some positions, between an opponent read as random and one read as playing its best
+    import rules.ai.briscola as ai
+
+    differing = 0
+    for seed in range(40):
+        m = Briscola(2, {}, seed=seed)
+        rng = random.Random(seed)
+        while m.round.stock or not m.round.briscola_drawn:
+            seat = m.to_move()
+            m.apply(rng.choice(m.view(seat).legal), seat)
+        seat = m.to_move()
+        view = m.view(seat)
+        if len(view.legal) < 2:
+            continue
+        chosen = {}
+        for prior, mix in (((0.0, 0.0, 1.0), (1.0, 0.0, 0.0)), ((0.0, 1.0, 0.0), (0.0, 0.0, 1.0))):
+            monkeypatch.setattr(ai, "STYLE_PRIOR", prior)
+            values = []
+            for a in view.legal:
+                r = m.round.clone()
+                r.apply_fast(int(a.card))
+                values.append(ai.versus_styles(r, seat, mix))
+            chosen[prior] = ai.hard(view, random.Random(0), 50)
+            assert values[view.legal.index(chosen[prior])] == pytest.approx(max(values))
+        differing += len(set(chosen.values())) > 1
+    assert differing >= 2
