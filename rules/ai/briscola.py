@@ -212,7 +212,8 @@ def sample_hidden(view: BriscolaView, rng: random.Random) -> tuple[list[list[int
 
 
 INFERENCE_DEPTH = 20
-"""How many of a seat's latest plays tell its style."""
+"""How many of a seat's latest plays tell its style (20: every play of a 2-player round, which tells a random
+player more often than the last 8 did, see docs/AI.md)."""
 WEIGHT_DEPTH = 1
 """How many of a seat's latest plays weigh a sampled deal (deeper, the rebuilt hands are guesses: measured
 worse, see docs/AI.md)."""
@@ -580,8 +581,8 @@ def versus_styles(r: BriscolaRound, me: int, mix: tuple[float, float, float]) ->
 
 def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     """Determinized search: sample hidden cards (weighted by how well they explain the other seats' latest
-    plays), play each move out with the rollout policy (solved exactly near the end in 2 players), average
-    over the samples, and pick the best move. ``time_ms`` sets the number of samples and caps the time."""
+    plays), play each move out with the rollout policy (in 2 players, solved near the end against the style
+    the opponent's plays show), average over the samples, and pick the best move. ``time_ms`` sets the number of samples and caps the time."""
     moves: list[int] = []
     for a in view.legal:
         card = int(a.card) if a.card is not None else -1
