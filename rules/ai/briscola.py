@@ -582,7 +582,8 @@ def versus_styles(r: BriscolaRound, me: int, mix: tuple[float, float, float]) ->
 def hard(view: BriscolaView, rng: random.Random, time_ms: int) -> Action:
     """Determinized search: sample hidden cards (weighted by how well they explain the other seats' latest
     plays), play each move out with the rollout policy (in 2 players, solved near the end against the style
-    the opponent's plays show), average over the samples, and pick the best move. ``time_ms`` sets the number of samples and caps the time."""
+    the opponent's plays show), average over the samples, and pick the best move. ``time_ms`` sets the
+    number of samples and caps the time."""
     moves: list[int] = []
     for a in view.legal:
         card = int(a.card) if a.card is not None else -1
