@@ -249,18 +249,23 @@ def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
     return out
 
 
-def _throws_points(c: int, prefix: list[int], trump: int) -> bool:
-    """Whether card ``c`` played on the trick ``prefix`` puts 10 or 11 points at risk: led, or losing."""
+def _throws_points(c: int, prefix: list[int], trump: int, partner_winning: bool = False) -> bool:
+    """Whether card ``c`` played on the trick ``prefix`` puts 10 or 11 points at risk: led, or losing to the
+    other side (points loaded on a partner's winning trick are not at risk)."""
     if POINTS[c] < 10:
         return False
-    return not prefix or not beats(c, prefix[winning_index(prefix, trump)], trump)
+    if not prefix:
+        return True
+    return not partner_winning and not beats(c, prefix[winning_index(prefix, trump)], trump)
 
 
-def _slip(card: int, pick: int, hand: list[int], prefix: list[int], trump: int) -> float:
+def _slip(
+    card: int, pick: int, hand: list[int], prefix: list[int], trump: int, partner_winning: bool = False
+) -> float:
     """Under a style that would have played ``pick``, how likely ``card`` is among its other cards: a player
     who does not play its style's card still rarely throws an ace or a three away (``THROW_SLIP``)."""
     def odds(c: int) -> float:
-        return THROW_SLIP if _throws_points(c, prefix, trump) else 1.0
+        return THROW_SLIP if _throws_points(c, prefix, trump, partner_winning) else 1.0
 
     return odds(card) / sum(odds(c) for c in hand if c != pick)
 
@@ -304,10 +309,14 @@ def _seat_likelihoods(
                 partner = side_of[w] == side_of[s]
             h = heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1)
             g = greedy_card(hand, prefix, trump)
-            like[GREEDY] *= 1 - GREEDY_ERROR if card == g else GREEDY_ERROR * _slip(card, g, hand, prefix, trump)
-            like[HEURISTIC] *= (
-                1 - HEURISTIC_ERROR if card == h else HEURISTIC_ERROR * _slip(card, h, hand, prefix, trump)
-            )
+            if card != g:
+                like[GREEDY] *= GREEDY_ERROR * _slip(card, g, hand, prefix, trump, partner)
+            else:
+                like[GREEDY] *= 1 - GREEDY_ERROR
+            if card != h:
+                like[HEURISTIC] *= HEURISTIC_ERROR * _slip(card, h, hand, prefix, trump, partner)
+            else:
+                like[HEURISTIC] *= 1 - HEURISTIC_ERROR
             like[UNIFORM] /= m
             if seen < WEIGHT_DEPTH:
                 likely = 1 if g == h else 2

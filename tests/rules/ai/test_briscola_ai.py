@@ -324,6 +324,9 @@ def test_a_player_who_throws_an_ace_away_looks_random_sooner():
     # led, an ace or a three is at risk too; won on a trick, it is not
     assert ai._throws_points(int(Card.parse("3s")), [], trump)
     assert not ai._throws_points(int(Card.parse("Ac")), trick, trump)
+    # loaded on a partner's winning trick (team games), an ace is not thrown away
+    assert ai._throws_points(int(Card.parse("Ad")), trick, trump)
+    assert not ai._throws_points(int(Card.parse("Ad")), trick, trump, partner_winning=True)
 
 
 def test_the_solved_endgame_plays_for_the_opponent_it_reads(monkeypatch):
