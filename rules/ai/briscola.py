@@ -230,8 +230,8 @@ THROW_SLIP = 0.1
 """Under the greedy-like or heuristic style, how much rarer than another card an ace or a three put at risk
 is among the plays that are not the style's card (a random player throws them away often; others seldom)."""
 RANDOM_BELIEF = 0.4
-"""2 players: above this belief that the opponent plays at random, it plays at random in the playouts
-(only measured in 2 players; with more, one play a seat tells too little)."""
+"""2 players: above this belief that the opponent plays at random, it plays at random in the playouts and
+every sampled deal weighs the same (only measured in 2 players; with more, one play a seat tells too little)."""
 
 
 def _decisions(view: BriscolaView) -> list[tuple[int, int, list[int], int]]:
