@@ -278,15 +278,16 @@ def test_the_solved_endgame_agrees_with_the_engine(mix):
     from rules.briscola import BriscolaRound
 
     rng = random.Random(11)
-    checked = 0
+    drawing = 0
     for _ in range(40):
         r = BriscolaRound.deal(2, 1, rng, {})
         while len(r.stock) + sum(len(h) for h in r.hands) + (0 if r.briscola_drawn else 1) > rng.choice((6, 7, 8)):
             r.apply_fast(rng.choice(r.legal_fast()))
         for me in (0, 1):
             assert versus_styles(r, me, mix) == pytest.approx(_engine_versus_styles(r, me, mix))
-            checked += 1
-    assert checked == 80
+        drawing += not r.briscola_drawn
+    # the positions cover the draws, the face-up trump's among them, not only the last tricks
+    assert drawing >= 10
 
 
 def test_against_a_random_player_the_endgame_expects_its_mistakes():
