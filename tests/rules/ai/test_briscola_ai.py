@@ -309,7 +309,7 @@ def test_against_a_random_player_the_endgame_expects_its_mistakes():
     assert higher > 10
 
 
-def test_a_player_who_throws_an_ace_away_looks_random_sooner():
+def test_an_ace_thrown_away_is_a_rarer_slip_than_a_king():
     # trumps are clubs; the other seat led the 3 of cups, which no card of this hand beats, so greedy gives
     # the 2 of cups. Giving the king of cups instead is a slip any player can make; the ace of coins, rarer
     import rules.ai.briscola as ai
