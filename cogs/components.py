@@ -25,6 +25,12 @@ class _Dynamic:
 
     groups: dict[str, str | None]
 
+    def __repr__(self) -> str:
+        """The class and the table only: discord.py logs the clicked item when its callback fails, and a card
+        button's label and ``custom_id`` name a card of a hidden hand."""
+        table = getattr(self, "groups", {}).get("table")
+        return f"<{type(self).__name__}{f' table={table}' if table else ''}>"
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /):
         made = cls(item)  # type: ignore[call-arg]
