@@ -594,6 +594,7 @@ class Hub:
         async def work() -> None:
             service = self.service
             user = interaction.user
+            self._table_here(interaction, table_id)
             p = self.presence(table_id)
             if interaction.message is not None:
                 p.channel_id, p.message_id = interaction.channel_id, interaction.message.id
@@ -666,6 +667,7 @@ class Hub:
         """The host adds an AI of a level, or removes the last one."""
 
         async def work() -> None:
+            self._table_here(interaction, table_id)
             p = self.presence(table_id)
             if interaction.message is not None:
                 p.channel_id, p.message_id = interaction.channel_id, interaction.message.id
@@ -747,12 +749,23 @@ class Hub:
             log.info("table %d: marking its message closed failed: %s", table_id, e)
 
     # ----- playing -----
-    def _check_seat(self, table_id: int, user_id: int) -> tuple[TableInfo, int]:
-        """The table and the user's seat, or the reason the click is refused."""
+    def _table_here(self, interaction: discord.Interaction, table_id: int) -> TableInfo:
+        """The table a click names; refused when it is closed, or when the click was made in another guild or
+        channel than the table's (a forged or copied ``custom_id``: it must change nothing there)."""
         try:
             info = self.service.get(table_id)
         except UnknownTable:
             raise TableError(t("click.no_table")) from None
+        if interaction.guild_id != info.guild_id or interaction.channel_id != info.channel_id:
+            log.info("table %d: a click from guild %s, channel %s refused (the table is in guild %d, channel %d)",
+                     table_id, interaction.guild_id, interaction.channel_id, info.guild_id, info.channel_id)
+            raise TableError(t("click.elsewhere"))
+        return info
+
+    def _check_seat(self, interaction: discord.Interaction, table_id: int) -> tuple[TableInfo, int]:
+        """The table and the clicking user's seat, or the reason the click is refused."""
+        info = self._table_here(interaction, table_id)
+        user_id = interaction.user.id
         seat = next((i for i, s in enumerate(info.seats) if s.user_id == user_id and s.away != "left"), None)
         if seat is None:
             raise NotSeated()
@@ -784,7 +797,7 @@ class Hub:
         """My hand: an ephemeral message with the hand picture and the controls."""
 
         async def work() -> None:
-            info, _ = self._check_seat(table_id, interaction.user.id)
+            info, _ = self._check_seat(interaction, table_id)
             p = self.presence(table_id)
             if interaction.message is not None and p.message_id is None:
                 p.channel_id, p.message_id = interaction.channel_id, interaction.message.id
@@ -813,7 +826,7 @@ class Hub:
                 action = Action.discard(values)
             else:
                 action = ids.action_of(values[0])
-            info, seat = self._check_seat(table_id, interaction.user.id)
+            info, seat = self._check_seat(interaction, table_id)
             self._check_turn(info, seat, version, action.card if action.kind == "play" else None)
             session = self._session(interaction, table_id)
             async with session.lock:
@@ -839,7 +852,7 @@ class Hub:
 
         async def work() -> None:
             picked = Card.parse(card)
-            info, seat = self._check_seat(table_id, interaction.user.id)
+            info, seat = self._check_seat(interaction, table_id)
             self._check_turn(info, seat, version, picked)
             view = self.service.view(table_id, interaction.user.id)
 
@@ -855,7 +868,7 @@ class Hub:
         """Cicera: back from the captures to the hand."""
 
         async def work() -> None:
-            info, seat = self._check_seat(table_id, interaction.user.id)
+            info, seat = self._check_seat(interaction, table_id)
             self._check_turn(info, seat, version, None)
             view = self.service.view(table_id, interaction.user.id)
 
@@ -873,6 +886,8 @@ class Hub:
             record = await game_record(self.service, game_id)
             if record is None or record.get("guild") != interaction.guild_id:
                 raise TableError(t("click.no_table"))
+            if record.get("channel", interaction.channel_id) != interaction.channel_id:
+                raise TableError(t("click.elsewhere"))  # (records written before the channel was kept: no check)
             levels = Counter(s.get("ai") for s in record.get("seats", ()) if s.get("ai"))
             level = levels.most_common(1)[0][0] if levels else "medium"
             options = dict(record.get("options") or {})

@@ -120,6 +120,7 @@ TEXTS: dict[str, str] = {
     "click.stale": "That hand is out of date; press **My hand** on the table for the current one.",
     "click.not_host": "Only the host can do that.",
     "click.ai_plays": "The AI plays your seat now.",
+    "click.elsewhere": "That button belongs to a table in another channel; nothing changed.",
     # ----- threads -----
     "thread.name": "Tavolo {id} · {side}",
     "thread.side": "team {n}",
