@@ -35,7 +35,7 @@ TEAMS_CHOICES = [Choice(name="random", value="random"),
                  Choice(name="4 players: 1st and 2nd to join vs 3rd and 4th", value="12-34"),
                  Choice(name="4 players: 1st and 3rd vs 2nd and 4th", value="13-24"),
                  Choice(name="4 players: 1st and 4th vs 2nd and 3rd", value="14-23"),
-                 Choice(name="6 players: 1st, 2nd, 3rd vs 4th, 5th, 6th", value="135-246")]
+                 Choice(name="6 players: 1st, 3rd and 5th to join vs 2nd, 4th and 6th", value="135-246")]
 TEAM_CHAT_CHOICES = _choices("after_first_trick", "after_first_round", "off")
 FACES_CHOICES = _choices("italian", "french")
 BIDDING_CHOICES = [Choice(name="rank, then points on the 2", value="rank"), Choice(name="points", value="points")]
