@@ -413,19 +413,22 @@ class Hub:
 
     # ----- team threads -----
     async def _open_threads(self, table_id: int, sides: list[list[int]]) -> None:
-        """A private thread per team with at least two people, only they added, with the table-talk rule."""
+        """A private thread per team with at least two people, only they added, with the table-talk rule.
+        Where that cannot be done (not a text channel, or no permission) the table says so and play goes on;
+        any other error is a bug, logged as one."""
         info = self.service.get(table_id)
         p = self.presence(table_id)
         p.threads_handled = True
         groups = team_groups(info, sides)
         if not groups:
             return
-        channel = self.bot.get_channel(info.channel_id)
         try:
-            if channel is None:
-                channel = await self.bot.fetch_channel(info.channel_id)
+            channel = self.bot.get_channel(info.channel_id) or await self.bot.fetch_channel(info.channel_id)
             if not isinstance(channel, discord.TextChannel):
-                raise discord.Forbidden  # type: ignore[misc]
+                log.info("table %d: channel %d is a %s, where private threads cannot be opened", table_id,
+                         info.channel_id, type(channel).__name__)
+                self.note(table_id, t("table.threads_unsupported"))
+                return
             opened = []
             for n, users in groups:
                 thread = await channel.create_thread(
@@ -438,13 +441,14 @@ class Hub:
                                   allowed_mentions=render.NO_MENTIONS)
                 opened.append(thread.mention)
             self.note(table_id, t("table.threads_open", threads=", ".join(opened)))
-        except (discord.Forbidden, TypeError):
+        except discord.Forbidden:
             log.info("table %d: no permission to open private threads in channel %d", table_id, info.channel_id)
             self.note(table_id, t("table.threads_forbidden"))
         except discord.HTTPException as e:
             log.warning("table %d: opening the team threads failed: %s", table_id, e)
             self.note(table_id, t("table.threads_forbidden"))
-        self.request_refresh(table_id)
+        finally:
+            self.request_refresh(table_id)
 
     async def _archive_threads(self, p: Presence, info: TableInfo) -> None:
         thread_ids = list(p.threads)

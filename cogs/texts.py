@@ -80,6 +80,8 @@ TEXTS: dict[str, str] = {
     "table.threads_open": "Team threads are open: {threads}. Table talk: talk strategy, never name exact cards.",
     "table.threads_forbidden": "I may not open private threads in this channel, so there are no team threads; "
                                "play goes on.",
+    "table.threads_unsupported": "Private threads cannot be opened in this kind of channel, so there are no team "
+                                 "threads; play goes on.",
     "table.storage_error": "A save failed ({reason}); the table is as it was. Play goes on.",
     "table.result_winners": "Winners: {names}.",
     "table.result_draw": "A draw.",
