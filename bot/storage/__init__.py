@@ -1,5 +1,5 @@
 """Persistence in SQLite (aiosqlite, WAL, numbered migrations): the only package that runs SQL."""
 
-from bot.storage.db import FinishedGame, GameRow, GuildSettings, LiveTableRow, StorageError, Store
+from bot.storage.db import FinishedGame, GameRow, GuildSettings, LiveTableRow, StorageError, StorageOpenError, Store
 
-__all__ = ["FinishedGame", "GameRow", "GuildSettings", "LiveTableRow", "StorageError", "Store"]
+__all__ = ["FinishedGame", "GameRow", "GuildSettings", "LiveTableRow", "StorageError", "StorageOpenError", "Store"]
