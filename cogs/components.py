@@ -105,8 +105,8 @@ class LeaderboardButton(_Dynamic, DynamicItem[Button], template=ids.LEADERBOARD)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Standings")  # type: ignore[attr-defined]
-        if cog is not None:
-            await cog.show_page(interaction, self.groups["game"], int(self.groups["page"]), edit=True)
+        if cog is not None:  # the page is read (and a forged one refused) by the Standings
+            await cog.show_page(interaction, self.groups["game"] or "", self.groups["page"] or "", edit=True)
 
 
 class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):

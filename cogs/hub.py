@@ -826,10 +826,10 @@ class Hub:
         """A card, a bid, Pass, a suit, a call, the discards, a capture: checked, then played."""
 
         async def work() -> None:
-            if kind == "discard":
-                action = Action.discard(values)
-            else:
-                action = ids.action_of(values[0])
+            try:
+                action = Action.discard(values) if kind == "discard" else ids.action_of(values[0])
+            except (ValueError, IndexError):  # no value, or not one the bot offered (a forged select)
+                raise TableError(t("click.stale")) from None
             info, seat = self._check_seat(interaction, table_id)
             self._check_turn(info, seat, version, action.card if action.kind == "play" else None)
             session = self._session(interaction, table_id)
@@ -855,7 +855,10 @@ class Hub:
         """Cicera: a card chosen; show the captures it can make (one page of the select), Place, Back."""
 
         async def work() -> None:
-            picked = Card.parse(card)
+            try:
+                picked = Card.parse(card)
+            except ValueError:  # not a card (a forged id)
+                raise TableError(t("click.stale")) from None
             info, seat = self._check_seat(interaction, table_id)
             self._check_turn(info, seat, version, picked)
             view = self.service.view(table_id, interaction.user.id)
@@ -887,6 +890,8 @@ class Hub:
         """A new lobby with the game, player count, options and AI level of a finished game."""
 
         async def work() -> None:
+            if game_id > ids.MAX_ID:  # forged: no such game, and too big to look up
+                raise TableError(t("click.no_table"))
             record = await game_record(self.service, game_id)
             if record is None or record.get("guild") != interaction.guild_id:
                 raise TableError(t("click.no_table"))

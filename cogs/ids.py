@@ -14,8 +14,25 @@ ACT_SELECT = r"tv:sel:(?P<table>\d+):(?P<version>\d+):(?P<kind>bid|discard|call|
 PICK = r"tv:pick:(?P<table>\d+):(?P<version>\d+):(?P<card>\w\w):(?P<page>\d+)"
 BACK = r"tv:back:(?P<table>\d+):(?P<version>\d+)"
 REMATCH = r"tv:rematch:(?P<game>\d+)"
-LEADERBOARD = r"tv:lb:(?P<game>[a-z]+):(?P<page>\d+)(?::(?P<tag>\w+))?"
+LEADERBOARD = r"tv:lb:(?P<game>[^:]*)(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"
+"""Loose on purpose: any ``tv:lb:`` id reaches the Standings, which read it with ``page_number`` and answer a
+forged one (``tv:lb:briscola:1e20``, a negative page, an unknown game) with a short message."""
 RESET = r"tv:reset:(?P<game>[a-z]+)"
+
+MAX_ID = 2**63 - 1
+"""The largest id a ``custom_id`` may name: a game id beyond it cannot be in the database (SQLite's integers
+stop there, and asking for a bigger one fails)."""
+MAX_PAGE = 1_000_000
+"""The last leaderboard page a ``custom_id`` may ask for (ten players a page)."""
+
+
+def page_number(text: str) -> int | None:
+    """A leaderboard page from a ``custom_id`` (0 is the disabled Previous of page 1): an integer 0 to
+    ``MAX_PAGE`` in plain ASCII digits, else ``None``."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_PAGE)):
+        return None
+    page = int(text)
+    return page if page <= MAX_PAGE else None
 
 
 def lobby(table_id: int, verb: str) -> str:

@@ -38,13 +38,20 @@ class Standings(commands.Cog):
         """``/leaderboard``."""
         await self.show_page(interaction, game.value if game else "briscola", 1, edit=False)
 
-    async def show_page(self, interaction: discord.Interaction, game: str, page: int, *, edit: bool) -> None:
-        """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one."""
+    async def show_page(self, interaction: discord.Interaction, game: str, page: int | str, *, edit: bool) -> None:
+        """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one. A page
+        from a button's ``custom_id`` comes as text and is checked (with the game) before any use; one past
+        the end shows the last page."""
 
         async def work() -> None:
             if interaction.guild_id is None:
                 raise TableError(t("guild_only"))
-            data = await self.hub.service.leaderboard(interaction.guild_id, game, max(1, page))
+            number = page if isinstance(page, int) else ids.page_number(page)
+            if game not in GAME_NAMES or number is None:
+                raise TableError(t("lb.bad_page"))
+            data = await self.hub.service.leaderboard(interaction.guild_id, game, max(1, number))
+            if data["page"] > data["pages"]:  # the board got shorter since the button was drawn
+                data = await self.hub.service.leaderboard(interaction.guild_id, game, data["pages"])
             embed = discord.Embed(title=t("lb.title", game=game_name(game)), colour=discord.Colour.gold())
             rows = []
             for rank, st in data["rows"]:

@@ -141,6 +141,7 @@ TEXTS: dict[str, str] = {
     "lb.footer": "Page {page} of {pages} · {total} players",
     "lb.prev": "Previous",
     "lb.next": "Next",
+    "lb.bad_page": "That leaderboard page does not exist; /leaderboard shows the current one.",
     "stats.title": "{name} · statistics",
     "stats.none": "{name} has not finished a game on this server yet.",
     "stats.game": "rating {rating:.1f} (rank {rank}) · {games} games: {wins} won, {draws} drawn, {losses} lost · "
