@@ -31,6 +31,10 @@ class _Dynamic:
         table = getattr(self, "groups", {}).get("table")
         return f"<{type(self).__name__}{f' table={table}' if table else ''}>"
 
+    def number(self, name: str) -> int:
+        """A numeric group of the ``custom_id`` (its template allows only digits there)."""
+        return int(self.groups[name] or "")
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /):
         made = cls(item)  # type: ignore[call-arg]
@@ -42,7 +46,7 @@ class LobbyButton(_Dynamic, DynamicItem[Button], template=ids.LOBBY):
     """Join, Leave, Start, Cancel on a lobby message."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_lobby_button(interaction, int(self.groups["table"]), self.groups["verb"])
+        await hub_of(interaction).on_lobby_button(interaction, self.number("table"), self.groups["verb"])
 
 
 class LobbyAISelect(_Dynamic, DynamicItem[Select], template=ids.LOBBY_AI):
@@ -50,54 +54,52 @@ class LobbyAISelect(_Dynamic, DynamicItem[Select], template=ids.LOBBY_AI):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        await hub_of(interaction).on_lobby_ai(interaction, int(self.groups["table"]), values[0] if values else "")
+        await hub_of(interaction).on_lobby_ai(interaction, self.number("table"), values[0] if values else "")
 
 
 class HandButton(_Dynamic, DynamicItem[Button], template=ids.HAND):
     """My hand, on the public table message."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_my_hand(interaction, int(self.groups["table"]))
+        await hub_of(interaction).on_my_hand(interaction, self.number("table"))
 
 
 class ActButton(_Dynamic, DynamicItem[Button], template=ids.ACT):
     """One action (a card, a bid, Pass, a suit, Place...) in a hand message."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        g = self.groups
-        await hub_of(interaction).on_action(interaction, int(g["table"]), int(g["version"]), [g["code"]], None)
+        await hub_of(interaction).on_action(interaction, self.number("table"), self.number("version"),
+                                            [self.groups["code"] or ""], None)
 
 
 class ActSelect(_Dynamic, DynamicItem[Select], template=ids.ACT_SELECT):
     """A choice among actions (points bids, calls, Cicera captures) or the cards to discard."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        g = self.groups
-        await hub_of(interaction).on_action(interaction, int(g["table"]), int(g["version"]), list(self.item.values),
-                                            g["kind"])
+        await hub_of(interaction).on_action(interaction, self.number("table"), self.number("version"),
+                                            list(self.item.values), self.groups["kind"])
 
 
 class PickButton(_Dynamic, DynamicItem[Button], template=ids.PICK):
     """Cicera: a card chosen; show what it can take."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        g = self.groups
-        await hub_of(interaction).on_pick(interaction, int(g["table"]), int(g["version"]), g["card"], int(g["page"]))
+        await hub_of(interaction).on_pick(interaction, self.number("table"), self.number("version"),
+                                          self.groups["card"] or "", self.number("page"))
 
 
 class BackButton(_Dynamic, DynamicItem[Button], template=ids.BACK):
     """Cicera: back to the hand."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        g = self.groups
-        await hub_of(interaction).on_back(interaction, int(g["table"]), int(g["version"]))
+        await hub_of(interaction).on_back(interaction, self.number("table"), self.number("version"))
 
 
 class RematchButton(_Dynamic, DynamicItem[Button], template=ids.REMATCH):
     """A new lobby with the settings of a finished game."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_rematch(interaction, int(self.groups["game"]))
+        await hub_of(interaction).on_rematch(interaction, self.number("game"))
 
 
 class LeaderboardButton(_Dynamic, DynamicItem[Button], template=ids.LEADERBOARD):
@@ -115,7 +117,7 @@ class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Admin")  # type: ignore[attr-defined]
         if cog is not None:
-            await cog.confirm_reset(interaction, self.groups["game"])
+            await cog.confirm_reset(interaction, self.groups["game"] or "")
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PickButton, BackButton, RematchButton,
