@@ -491,7 +491,12 @@ class Chiamata(Match):
         return self.rounds_played() >= MATCH_ROUNDS[self.options["match"]]
 
     def match_winners(self) -> list[int]:
-        """The seats with the highest total (a tie at the top is shared)."""
+        """A single round: its winning side (caller and partner, or the caller alone, else the other four).
+        Over 5 or 10 rounds: the seats with the highest total (a tie at the top is shared)."""
+        if MATCH_ROUNDS[self.options["match"]] == 1:
+            last = next(r for r in reversed(self.rounds) if not r["result"].get("passed_out"))
+            side = {last["caller"], last["caller"] if last["partner"] is None else last["partner"]}
+            return [s for s in range(PLAYERS) if (s in side) == bool(last["success"])]
         top = max(self.totals)
         return [s for s in range(PLAYERS) if self.totals[s] == top]
 

@@ -343,8 +343,10 @@ def parse_rank_bid(bid: Any) -> tuple[str, int] | None:
     return None
 
 
-def chiamata_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: list[str]) -> bool:
-    """Replay one Chiamata round and check its result; return whether it counts (False when passed out)."""
+def chiamata_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: list[str]
+                   ) -> tuple[int, ...] | None:
+    """Replay one Chiamata round and check its result; return the seats of its winning side, or ``None``
+    when it was passed out (it does not count)."""
     n = 5
     where = f"round {ri}"
     mode = opt(rec, "bidding", "rank")
@@ -433,7 +435,7 @@ def chiamata_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: l
             for holder, label in ((rd, key), (res, f"result.{key}")):
                 if holder.get(key) not in (None, False):
                     problems.append(f"{where}: passed-out round has {label} = {holder.get(key)!r}")
-        return False
+        return None
 
     caller = bidder
     if mode == "rank":
@@ -521,7 +523,8 @@ def chiamata_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: l
                            ("called", called), ("caller_side_points", side)):
             if key in holder:
                 compare(problems, where, prefix + key, holder[key], value)
-    return True
+    bidders = {caller, caller if partner is None else partner}
+    return tuple(s for s in range(n) if (s in bidders) == success)
 
 
 def check_chiamata(rec: dict[str, Any], problems: list[str]) -> None:
@@ -538,6 +541,7 @@ def check_chiamata(rec: dict[str, Any], problems: list[str]) -> None:
     rounds = rec.get("rounds") or []
     counted = 0
     totals = [0] * n
+    last_winners: tuple[int, ...] = ()
     prev_dealer = None
     for ri, rd in enumerate(rounds):
         where = f"round {ri}"
@@ -553,20 +557,26 @@ def check_chiamata(rec: dict[str, Any], problems: list[str]) -> None:
         prev_dealer = dealer
         gps = (rd.get("result") or {}).get("game_points")
         try:
-            counts = chiamata_round(rec, ri, rd, problems)
+            round_winners = chiamata_round(rec, ri, rd, problems)
+            counts = round_winners is not None
         except Bad as exc:
             problems.append(str(exc))
-            counts = isinstance(gps, list) and any(gps)
+            round_winners, counts = None, isinstance(gps, list) and any(gps)
         if counts:
             counted += 1
+            last_winners = round_winners or ()
         if isinstance(gps, list) and len(gps) == n:
             totals = [t + g for t, g in zip(totals, gps)]
     if counted < length:
         problems.append(f"the record has {counted} counted rounds, the match needs {length}")
     res = rec.get("result") or {}
     compare(problems, "match", "result.game_points", res.get("game_points"), totals)
-    top = max(totals)
-    compare(problems, "match", "result.winners", res.get("winners"), [s for s in range(n) if totals[s] == top])
+    if length == 1:  # a single round is won by its winning side
+        want = list(last_winners)
+    else:
+        top = max(totals)
+        want = [s for s in range(n) if totals[s] == top]
+    compare(problems, "match", "result.winners", res.get("winners"), want)
 
 
 # ----------------------------------------------------------------------------------------------- Cicera

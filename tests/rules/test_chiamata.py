@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from rules.actions import Action, IllegalAction, OptionError, RulesError
 from rules.cards import Card, deck_40
 from rules.chiamata import Chiamata
+from rules.records import new_game
 
 # ----- the rules, written out independently of the engine (RULES.md) -----
 SUITS = "dcsb"
@@ -462,8 +463,9 @@ def test_forced_round_scoring(name, play_seed):
     assert result["game_points"] == game_points
     assert sum(result["game_points"]) == 0 and sum(result["card_points"]) == 120
     assert (rnd["caller"], rnd["partner"], rnd["success"]) == (caller, partner, game_points[caller] > 0)
-    top = max(game_points)
-    assert m.result() == {"game_points": game_points, "winners": [s for s in SEATS if game_points[s] == top]}
+    side = {caller, caller if partner is None else partner}
+    won = game_points[caller] > 0
+    assert m.result() == {"game_points": game_points, "winners": [s for s in SEATS if (s in side) == won]}
     reveals = [e for e in events if e["type"] == "partner_revealed"]
     assert len(reveals) == 1
     assert reveals[0]["seat"] == (caller if partner is None else partner)
@@ -839,3 +841,14 @@ def test_illegal_actions_leave_the_state_unchanged():
     m.apply(Action.play("Ac"), 1)
     assert_rejected(m, Action.play("3c"), 2)             # seat 1's card, seat 2 to play
     assert m.to_move() == 2
+
+
+def test_a_single_round_is_won_by_the_caller_and_the_partner_together():
+    """RULES.md: a single-round game is won by the round's winning side, not by the highest total."""
+    m = new_game("chiamata", 5, {}, 15)
+    rng = random.Random(15)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()), m.to_move())
+    rnd = m.rounds[-1]
+    assert rnd["success"] and rnd["partner"] not in (None, rnd["caller"])
+    assert m.result()["winners"] == sorted([rnd["caller"], rnd["partner"]])
