@@ -247,6 +247,9 @@ class Hub:
                     self.request_hand_refresh(tid, s.user_id)
         elif k == "storage_error" and ev.get("during") != "finish":
             self.note(tid, t("table.storage_error", reason=ev["reason"]))
+        elif k == "storage_gave_up":
+            self.note(tid, t("table.storage_gave_up", tries=ev["tries"], reason=ev["reason"]))
+            self.request_refresh(tid)
         elif k == "round_over":
             if (ev.get("result") or {}).get("passed_out"):
                 return  # nothing to sum up: the cards are dealt again (the passed_out note says so)

@@ -83,6 +83,8 @@ TEXTS: dict[str, str] = {
     "table.threads_unsupported": "Private threads cannot be opened in this kind of channel, so there are no team "
                                  "threads; play goes on.",
     "table.storage_error": "A save failed ({reason}); the table is as it was. Play goes on.",
+    "table.storage_gave_up": "Saving failed {tries} times ({reason}). The game is kept as last saved and goes on "
+                             "when the database works again (at the latest when the bot restarts).",
     "table.result_winners": "Winners: {names}.",
     "table.result_draw": "A draw.",
     "table.summary_round": "{game} · table {id}: round {n} is over.",

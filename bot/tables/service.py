@@ -59,6 +59,9 @@ DEFAULT_GUILD_CAP = 20
 WARNING_MAX = 30.0
 """The timer warning comes this many seconds before the end (or at three quarters of a short timer)."""
 PAGE_SIZE = 10
+WRITE_TRIES = 6
+"""Tries of a write that no user waits on (an AI turn, an automatic play, the finished game) before the
+service stops trying and says so with a ``storage_gave_up`` event; the table stays as last stored."""
 Subscriber = Callable[[TableEvent], Any]
 
 
@@ -236,7 +239,7 @@ class TableService:
         t = self._table(table_id)
         if t.match is None:
             raise WrongPhase(_("The game has not started yet."))
-        return t.match.record(self._record_seats(t), guild=t.guild_id, table=t.id)
+        return self._record(t)
 
     # ----- the lobby -----
     async def create(
@@ -304,6 +307,7 @@ class TableService:
         """Sit down in a table's lobby."""
         t = self._table(table_id)
         async with self._guild_lock(t.guild_id), t.lock:
+            self._check_live(t)
             self._check_lobby(t)
             if t.seat_of(user_id) is not None:
                 raise AlreadySeated(_("You are already at this table."))
@@ -320,6 +324,7 @@ class TableService:
         level = level or t.level
         self._check_level(level)
         async with t.lock:
+            self._check_live(t)
             self._check_lobby(t)
             self._check_host(t, user_id)
             if len(t.seats) >= t.players:
@@ -332,6 +337,7 @@ class TableService:
         """The host removes the last AI seat added."""
         t = self._table(table_id)
         async with t.lock:
+            self._check_live(t)
             self._check_lobby(t)
             self._check_host(t, user_id)
             places = [i for i, s in enumerate(t.seats) if s.ai is not None]
@@ -346,6 +352,7 @@ class TableService:
         """The host removes a player from the lobby."""
         t = self._table(table_id)
         async with t.lock:
+            self._check_live(t)
             self._check_lobby(t)
             self._check_host(t, host_id)
             if user_id == host_id:
@@ -361,6 +368,7 @@ class TableService:
         """The host closes the lobby."""
         t = self._table(table_id)
         async with t.lock:
+            self._check_live(t)
             self._check_lobby(t)
             self._check_host(t, user_id)
             await self._delete(t)
@@ -374,12 +382,17 @@ class TableService:
         if by_user != t.host_id and not as_manager:
             raise NotHost(_("Only the host or a member with Manage Server can stop this table."))
         async with t.lock:
-            if t.finishing or t.id not in self._tables:
-                raise WrongPhase(_("The game is over."))
+            self._check_live(t)
+            if t.finishing or (t.match is not None and t.match.is_over()):
+                # the last action is stored: the game ends as finished, however close the abort came
+                if not t.finishing and t.failed_writes >= WRITE_TRIES:
+                    t.failed_writes = 0
+                    self._spawn(self._finish(t))
+                raise WrongPhase(_("The game is already over; its result is being stored."))
             info = t.info()
             record = None
             if t.match is not None:
-                record = t.match.record(self._record_seats(t), guild=t.guild_id, table=t.id, aborted=True)
+                record = self._record(t, aborted=True)
             try:
                 await self.store.abort_table(t.id, guild_id=t.guild_id, game=t.game, players=t.players,
                                              status=t.status, aborted_by=by_user, record=record)
@@ -388,7 +401,7 @@ class TableService:
             self._cancel_timers(t)
             t.deadline_at = None
             self._tables.pop(t.id, None)
-            t.status = "finished"
+            t.status, t.ended = "finished", "aborted"
             self._emit(t, "aborted", by=by_user, table=info)
         return info
 
@@ -397,6 +410,7 @@ class TableService:
         player; the last player leaving closes it). In a game the AI of the table's level takes the seat."""
         t = self._table(table_id)
         async with t.lock:
+            self._check_live(t)
             place = t.seat_of(user_id)
             if place is None:
                 raise NotSeated()
@@ -441,6 +455,7 @@ class TableService:
         (``teams`` decides partners in Briscola 4 and 6) and the cards are dealt."""
         t = self._table(table_id)
         async with t.lock:
+            self._check_live(t)
             self._check_lobby(t)
             self._check_host(t, user_id)
             lobby = list(t.seats)
@@ -473,6 +488,7 @@ class TableService:
         t = self._table(table_id)
         async with t.lock:
             self._check_open()
+            self._check_live(t)
             if t.status != "playing" or t.match is None:
                 raise WrongPhase(_("The game has not started yet."))
             seat = t.seat_of(user_id)
@@ -515,6 +531,7 @@ class TableService:
         except StorageError as e:
             await self._write_failed(t, e, "action")
             raise StorageFailed(e.reason) from None
+        t.failed_writes = 0
         for note in entries[:-1]:
             t.match.note(note)
         events = t.match.apply(action, seat)
@@ -553,8 +570,8 @@ class TableService:
                 break
             try:
                 await self._store_and_apply(t, m.to_move(), forced, by="auto")
-            except StorageFailed:  # what came before is stored and shown: go on from here later
-                self._retry(t, lambda: self._advance_later(t, t.version))
+            except StorageFailed as e:  # what came before is stored and shown: go on from here later
+                self._retry(t, lambda: self._advance_later(t, t.version), e.reason)
                 return
         if m.is_over():
             self._cancel_timers(t)
@@ -619,8 +636,8 @@ class TableService:
                 try:
                     await self._store_and_apply(t, seat, action, by="timeout" if timeout else "ai", notes=notes,
                                                 before=before)
-                except StorageFailed:
-                    self._retry(t, lambda: self._ai_turn(t, version, timeout=timeout))
+                except StorageFailed as e:
+                    self._retry(t, lambda: self._ai_turn(t, version, timeout=timeout), e.reason)
                     return
                 if timeout:
                     st.timeouts += 1
@@ -652,8 +669,15 @@ class TableService:
             handle.cancel()
         t.timers = []
 
-    def _retry(self, t: Table, make: Callable[[], Awaitable[None]]) -> None:
-        """Try a failed AI turn or game storing again later."""
+    def _retry(self, t: Table, make: Callable[[], Awaitable[None]], reason: str) -> None:
+        """Try a failed AI turn, automatic play or game storing again later; after ``WRITE_TRIES`` failures
+        in a row, stop and say so (the table stays as last stored: a restart, or the next request that
+        writes, goes on from there)."""
+        t.failed_writes += 1
+        if t.failed_writes >= WRITE_TRIES:
+            log.error("table %d: gave up storing after %d tries: %s", t.id, t.failed_writes, reason)
+            self._emit(t, "storage_gave_up", reason=reason, tries=t.failed_writes)
+            return
 
         def again() -> None:
             if not self._closed and t.id in self._tables:
@@ -681,7 +705,7 @@ class TableService:
             m = t.match
             when = time.time()
             finished_at = _dt.datetime.fromtimestamp(when, _dt.UTC).isoformat(timespec="seconds")
-            record = m.record(self._record_seats(t), guild=t.guild_id, table=t.id, finished_at=finished_at)
+            record = self._record(t, finished_at=finished_at)
             result = m.result() or {"game_points": [0] * t.players, "winners": []}
             outs = outcomes(result, t.players)
             seats = [SeatResult(i, s.user_id, s.name, s.ai, outs[i], result["game_points"][i])
@@ -694,12 +718,17 @@ class TableService:
                 t.finishing = False
                 log.error("table %d: storing the finished game failed: %s", t.id, e.reason)
                 self._emit(t, "storage_error", reason=e.reason, during="finish")
-                self._retry(t, lambda: self._finish(t))
+                self._retry(t, lambda: self._finish(t), e.reason)
                 return
-            t.status = "finished"
+            t.status, t.ended, t.failed_writes = "finished", "finished", 0
             self._tables.pop(t.id, None)
             standings = {u: {"before": stored.before.get(u), "after": stored.after[u]} for u in stored.after}
             self._emit(t, "game_over", game_id=stored.game_id, result=result, standings=standings)
+
+    def _record(self, t: Table, **extra: Any) -> dict:
+        """The table's game record so far, with where it was played."""
+        assert t.match is not None
+        return t.match.record(self._record_seats(t), guild=t.guild_id, channel=t.channel_id, table=t.id, **extra)
 
     @staticmethod
     def _record_seats(t: Table) -> list[dict]:
@@ -844,6 +873,16 @@ class TableService:
                 level=level, levels=", ".join(AGENT_NAMES)))
 
     @staticmethod
+    def _check_live(t: Table) -> None:
+        """Refuse a request for a table that was closed, stopped or finished while the request waited."""
+        if t.ended == "aborted":
+            raise WrongPhase(_("This table was stopped."))
+        if t.ended == "finished":
+            raise WrongPhase(_("The game is over."))
+        if t.ended == "closed":
+            raise WrongPhase(_("This table was closed."))
+
+    @staticmethod
     def _check_lobby(t: Table) -> None:
         if t.status != "lobby":
             raise WrongPhase(_("The game has already started."))
@@ -866,7 +905,7 @@ class TableService:
         except StorageError as e:
             raise StorageFailed(e.reason) from None
         self._tables.pop(t.id, None)
-        t.status = "finished"
+        t.status, t.ended = "finished", "closed"
         self._emit(t, "cancelled")
 
     async def _settings(self, guild_id: int) -> GuildSettings:

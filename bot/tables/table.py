@@ -137,6 +137,10 @@ class Table:
     team_chat_open: bool = False
     finishing: bool = False
     seq: int = 0
+    ended: str | None = None
+    """Why the service forgot this table: ``closed`` (a lobby), ``aborted`` or ``finished``."""
+    failed_writes: int = 0
+    """Writes tried again in a row after a failure (an AI turn, an automatic play, the finished game)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat (or lobby place) of a user, ``None`` when not at this table (or gone)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
@@ -376,3 +377,39 @@ async def test_ai_search_in_worker_processes_plays_a_whole_game(open_service, re
         record = await service.store.game_record(over[0]["game_id"])
         assert replay_record(record).result() == over[0]["result"]
         assert [s["ai"] for s in record["seats"]] == [None, "hard", "hard", "hard"]
+
+
+SEED = 1
+
+
+async def test_a_single_chiamata_round_is_won_by_its_side_in_the_standings(open_service, recorder, play):
+    """The caller's partner shares the caller's win: a win in the standings, not a loss."""
+    service = await open_service()
+    service.subscribe(recorder)
+    users = {1: "ann", 2: "bob", 3: "cy", 4: "dee", 5: "eve"}
+    t = await service.create(G, 40, 1, "ann", "chiamata", 5, OFF, level="random", seed=SEED)
+    for user, name in users.items():
+        if user != 1:
+            await service.join(t.id, user, name)
+    await service.start(t.id, 1)
+    rng = random.Random(SEED)
+
+    def choose(view):  # the first bidder wins the auction (an ace: 61 points); then any card
+        if view.phase == "auction":
+            return view.legal[1 if view.standing_bid is None else 0]
+        return rng.choice(view.legal)
+
+    await play(service, t.id, set(users), choose=choose)
+    over = recorder.of("game_over")
+    record = await service.store.game_record(over[0]["game_id"])
+    played = [r for r in record["rounds"] if r.get("caller") is not None]
+    caller, partner, success = played[-1]["caller"], played[-1]["partner"], played[-1]["success"]
+    assert success and partner not in (None, caller), "this deal is won by a caller with a partner"
+    assert sorted(over[0]["result"]["winners"]) == sorted([caller, partner])
+    seat_of = {s["user"]: i for i, s in enumerate(record["seats"])}
+    board = await service.leaderboard(G, "chiamata")
+    wins = {st.user_id: st.wins for _, st in board["rows"]}
+    losses = {st.user_id: st.losses for _, st in board["rows"]}
+    assert wins[record["seats"][partner]["user"]] == 1
+    assert {u for u in users if wins[u]} == {u for u in users if seat_of[u] in (caller, partner)}
+    assert {u for u in users if losses[u]} == {u for u in users if seat_of[u] not in (caller, partner)}

@@ -67,3 +67,27 @@ async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, 
     assert "over" in ui.public(channel)[0].content
     answers = [r.json["type"] for r in env.http_requests if r.path.endswith("/callback")]
     assert answers and set(answers) <= {5, 6}  # every answer was deferred, then edited in
+
+
+async def test_a_finished_game_that_cannot_be_stored_says_so_on_the_table(simcord_env, ui, monkeypatch):
+    """The service stops trying after a bounded number of saves; the table message tells the players."""
+    from bot.storage import StorageError
+
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
+    service = ui.service()
+
+    async def disk_full(*args, **kwargs):
+        raise StorageError("database or disk is full", "SQLITE_FULL")
+
+    monkeypatch.setattr(service.store, "finish_game", disk_full)
+    monkeypatch.setattr(service, "retry_delay", 0.01)
+    hand = await ui.my_hand(alice, channel, table_id)
+    while service.get(table_id).to_move is not None:
+        await click_first(ui, alice, channel, hand.id)
+    await service.idle()
+    await simcord_env.settle()
+    text = ui.table_message(channel, table_id).content
+    assert "Saving failed 6 times (database or disk is full)" in text
+    assert ui.live(table_id) and not await service.store.games_of(guild.id, alice.id)
