@@ -1,28 +1,36 @@
 """``python -m bot arena``: seeded games between agents, with statistics and optional records.
 
-Each deal is played once per rotation of the agents over the seats (in team games, over the teams), so the
-luck of the deal cancels out: with two agents in 2-player Briscola every deal is played twice, seats swapped.
+``--deals K`` (also spelt ``--games K``) sets the number of deals. Each deal is played once per rotation of
+the agents over the seats (in team games, over the teams), so the luck of the deal cancels out: with two
+agents in 2-player Briscola every deal is played twice, seats swapped, and K deals make 2K games. With one
+agent in every seat a deal is played once.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
 from bot.i18n import _
+from bot.replay import RecordFileError, load_record, one_line
 from rules.ai import make_agent
 from rules.engine import Match
 from rules.options import parse_option_args
 from rules.records import game_class, new_game
+
+MAX_AGENTS = 16
+"""Most agent names ``--agents`` takes (one per seat is at most 6; more only cycle)."""
 
 
 @dataclass
@@ -126,6 +134,7 @@ def play_match(match: Match, agents: list, rngs: list[random.Random], times: lis
     while not match.is_over():
         forced = auto() if auto else None
         seat = match.to_move()
+        assert seat is not None, "a match that is not over has a seat to move"
         if forced is not None:
             match.apply(forced, seat)
             continue
@@ -191,16 +200,47 @@ def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
         if spec.records:
             seats_info = [{"name": f"{names[s]} {s}", "ai": names[s]} for s in range(spec.players)]
             path = os.path.join(spec.records, f"{spec.game}-{spec.players}p-{spec.seed}-{g:05d}-{rot}.json")
-            with open(path, "w", encoding="utf-8") as f:
-                json.dump(match.record(seats_info), f, separators=(",", ":"))
+            write_record(path, match.record(seats_info))
     return out
+
+
+def write_record(path: str, record: dict) -> None:
+    """Write ``record`` to ``path`` whole or not at all (a temporary file renamed), so ``tally`` and
+    ``replay`` never read half a record while the arena runs."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(record, f, separators=(",", ":"))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
+
+
+class ArenaError(Exception):
+    """A problem with the arena's input or output that the user can fix; the message is one line."""
+
+
+def prepare_records(folder: str) -> None:
+    """Create the records folder (and its parents) and check a file can be written in it; ``ArenaError``
+    with the reason otherwise."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ArenaError(_("cannot write records to {dir}: it is a file, not a folder").format(dir=folder))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise ArenaError(_("cannot write records to {dir}: {reason}").format(dir=folder, reason=reason)) from None
 
 
 def run(
     game: str,
     players: int,
     agent_names: list[str],
-    games: int,
+    deals: int,
     seed: int,
     options: dict,
     records: str | None = None,
@@ -208,24 +248,26 @@ def run(
     progress: bool = False,
     jobs: int = 1,
 ) -> dict:
-    """Play the arena and return the summary as a dict (the ``--json`` output).
+    """Play ``deals`` deals, each once per rotation of the agents, and return the summary as a dict (the
+    ``--json`` output: ``games`` played in all, ``deals``, ``plays_per_deal``).
 
     With ``jobs`` > 1 the deals are shared among that many processes; the games and figures are the same
     (each deal has its own seeds), only the per-move times feel the other processes."""
     cls = game_class(game)
-    cls(players, options, 0)  # validates the player count and the options before any game is played
+    cls.check_players(players)
+    cls(players, options, 0)  # validates the options before any game is played
     for name in dict.fromkeys(agent_names):
         make_agent(name, time_ms)
     spec = ArenaSpec(game, players, tuple(agent_names), seed, dict(options), records, time_ms)
     if records:
-        os.makedirs(records, exist_ok=True)
+        prepare_records(records)
     stats: dict[str, AgentStats] = {}
     done = 0
-    total = games * spec.rotations
+    total = deals * spec.rotations
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
-        results = pool.map(partial(play_deal, spec), range(games)) if pool else map(partial(play_deal, spec),
-                                                                                  range(games))
+        results = pool.map(partial(play_deal, spec), range(deals)) if pool else map(partial(play_deal, spec),
+                                                                                  range(deals))
         for deal_games in results:
             for game_out in deal_games:
                 for label, got in game_out.items():
@@ -259,7 +301,8 @@ def run(
         "options": new_game(game, players, options, 0).options,
         "agents": {name: st.summary() for name, st in stats.items()},
         "games": total,
-        "deals": games,
+        "deals": deals,
+        "plays_per_deal": spec.rotations,
         "seed": seed,
         "time_ms": time_ms,
     }
@@ -298,46 +341,125 @@ def main(args: argparse.Namespace) -> int:
     if not agent_names:
         print(_("error: --agents needs at least one agent name"), file=sys.stderr)
         return 2
+    if len(agent_names) > MAX_AGENTS:
+        print(_("error: --agents takes at most {n} names").format(n=MAX_AGENTS), file=sys.stderr)
+        return 2
     if args.jobs < 1:
         print(_("error: --jobs must be at least 1"), file=sys.stderr)
         return 2
     if args.games < 1:
-        print(_("error: --games must be at least 1"), file=sys.stderr)
+        print(_("error: --deals must be at least 1"), file=sys.stderr)
         return 2
     options = parse_option_args(args.option)
-    summary = run(
-        args.game, args.players, agent_names, args.games, args.seed, options, args.records, args.time_ms,
-        progress=sys.stderr.isatty() and not args.json, jobs=args.jobs,
-    )
+    try:
+        summary = run(
+            args.game, args.players, agent_names, args.games, args.seed, options, args.records, args.time_ms,
+            progress=sys.stderr.isatty() and not args.json, jobs=args.jobs,
+        )
+    except ArenaError as e:
+        print(_("error: {message}").format(message=one_line(str(e))), file=sys.stderr)
+        return 2
+    except OSError as e:  # a record could not be written while playing (disk full, folder removed)
+        if not args.records:
+            raise
+        reason = one_line(e.strerror or str(e))
+        print(_("error: cannot write a record to {dir}: {reason}").format(dir=args.records, reason=reason),
+              file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(summary))
         return 0
-    print(_("{game}, {players} players, {games} games from {deals} deals, seed {seed}").format(**summary))
+    if summary["plays_per_deal"] > 1:
+        print(_("{game}, {players} players, {games} games: {deals} deals, each played {plays_per_deal} times "
+                "with the agents rotated over the seats, seed {seed}").format(**summary))
+    else:
+        print(_("{game}, {players} players, {games} games ({deals} deals), seed {seed}").format(**summary))
     print_agents(summary["agents"], times=True)
     if args.records:
         print(_("records written to {dir}").format(dir=args.records))
     return 0
 
 
+class TallyError(Exception):
+    """A path or record ``tally`` cannot count: the path, and the problem on one short line."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, reason)
+        self.path = path
+        self.reason = one_line(reason)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+def _finite(x: object) -> bool:
+    """A JSON number tally can add up: an int or float (not a bool) of sane size."""
+    return (isinstance(x, (int, float)) and not isinstance(x, bool)
+            and math.isfinite(x) and abs(x) < 10**15)
+
+
+def tally_fields(rec: object) -> tuple[list[str], dict, list[list]] | None:
+    """The seat labels (``ai`` or ``human``), the final result and each round's card points of an arena
+    record, checked for what ``tally`` reads; ``None`` for an unfinished game (no result); ``ValueError``
+    naming the problem otherwise."""
+    if not isinstance(rec, dict):
+        raise ValueError(_("a record is a JSON object"))
+    result = rec.get("result")
+    if not result:
+        return None
+    cls = game_class(rec.get("game"))
+    n = cls.check_players(rec.get("players"))
+    seats = rec.get("seats")
+    if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, dict) for s in seats):
+        raise ValueError(_("seats must be a list of {n} objects").format(n=n))
+    labels = []
+    for seat in seats:
+        ai = seat.get("ai")
+        if ai is not None and not (isinstance(ai, str) and len(ai) <= 100):
+            raise ValueError(_("a seat's ai must be a name or null"))
+        labels.append(ai or "human")
+    if not isinstance(result, dict):
+        raise ValueError(_("the result must be an object"))
+    winners, points = result.get("winners"), result.get("game_points")
+    if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < n for w in winners):
+        raise ValueError(_("the winners must be a list of seats 0..{last}").format(last=n - 1))
+    if not isinstance(points, list) or len(points) != n or not all(_finite(x) for x in points):
+        raise ValueError(_("game_points must be a list of {n} numbers").format(n=n))
+    rounds = rec.get("rounds")
+    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+        raise ValueError(_("rounds must be a list of objects"))
+    card_points = []
+    for r in rounds:
+        rr = r.get("result") or {}
+        cp = (rr.get("card_points") or []) if isinstance(rr, dict) else None
+        if not isinstance(cp, list) or len(cp) > n or not all(_finite(x) for x in cp):
+            raise ValueError(_("a round's card_points must be a list of at most {n} numbers").format(n=n))
+        card_points.append(cp)
+    return labels, result, card_points
+
+
 def tally(paths: list[str]) -> dict:
     """Results per agent from arena records (the ``ai`` of each seat): the arena's figures without the move
-    times, so a long run can be read while it is still going."""
+    times, so a long run can be read while it is still going. Unfinished games are skipped; a file that
+    cannot be read or counted raises ``TallyError``."""
     stats: dict[str, AgentStats] = {}
     games = 0
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            rec = json.load(f)
-        result = rec.get("result")
-        if not result:
+        try:
+            fields = tally_fields(load_record(path))
+        except (RecordFileError, ValueError) as e:  # RulesError is a ValueError
+            raise TallyError(path, str(e)) from None
+        if fields is None:
             continue
+        labels, result, card_points = fields
         games += 1
         winners = set(result["winners"])
         groups: dict[str, list[int]] = {}
-        for s, seat in enumerate(rec["seats"]):
-            groups.setdefault(seat.get("ai") or "human", []).append(s)
+        for s, label in enumerate(labels):
+            groups.setdefault(label, []).append(s)
         score = [float(x) for x in result["game_points"]]
-        for r in rec["rounds"]:
-            for s, x in enumerate((r.get("result") or {}).get("card_points") or []):
+        for cp in card_points:
+            for s, x in enumerate(cp):
                 score[s] += x / 1000.0
         for label, seats in groups.items():
             st = stats.setdefault(label, AgentStats())
@@ -355,13 +477,32 @@ def tally(paths: list[str]) -> dict:
     return {"games": games, "agents": {name: st.summary() for name, st in stats.items()}}
 
 
+def record_paths(paths: list[str]) -> list[str]:
+    """The files to tally: each path that is a file, and the ``.json`` files of each folder; ``TallyError``
+    for a path that does not exist or a folder that cannot be listed."""
+    out: list[str] = []
+    for p in paths:
+        try:
+            if os.path.isdir(p):
+                out.extend(sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".json")))
+            elif os.path.lexists(p):
+                out.append(p)
+            else:
+                raise TallyError(p, _("no such file or folder"))
+        except OSError as e:
+            raise TallyError(p, e.strerror or str(e)) from None
+        except ValueError as e:  # a path with a NUL byte
+            raise TallyError(repr(p), str(e)) from None
+    return out
+
+
 def tally_main(args: argparse.Namespace) -> int:
-    """Print the per-agent results of arena records."""
-    paths = []
-    for p in args.paths:
-        paths.extend(sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(".json")) if os.path.isdir(p)
-                     else [p])
-    summary = tally(paths)
+    """Print the per-agent results of arena records; a one-line error and status 2 for a bad path or file."""
+    try:
+        summary = tally(record_paths(args.paths))
+    except TallyError as e:
+        print(_("error: cannot tally {path}: {reason}").format(path=e.path, reason=e.reason), file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(summary))
         return 0

@@ -4,25 +4,71 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 
 from bot.i18n import _
 from rules.records import ReplayError, replay_record
 
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""Largest record file read (a long Chiamata match is about 40 kB)."""
+MAX_PROBLEM_CHARS = 200
+"""Longest problem text printed after ``FAIL path:``."""
+
+
+class RecordFileError(Exception):
+    """A record file that cannot be read as a JSON object; the message is one short line."""
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(_("{name} is not a JSON number").format(name=name))
+
+
+def one_line(text: str, limit: int = MAX_PROBLEM_CHARS) -> str:
+    """``text`` on one line, cut to ``limit`` characters (with an ellipsis when cut)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def load_record(path: str) -> object:
+    """The JSON value of the record file at ``path``: a regular file of at most ``MAX_RECORD_BYTES`` of UTF-8
+    JSON (standard JSON: no NaN or Infinity); raises ``RecordFileError`` otherwise."""
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordFileError(_("is a folder, not a record file"))
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordFileError(_("not a regular file"))
+        if info.st_size > MAX_RECORD_BYTES:
+            raise RecordFileError(_("the file is larger than {n} MB").format(n=MAX_RECORD_BYTES // 2**20))
+        with open(path, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise RecordFileError(_("cannot read the file: {error}").format(error=e.strerror or e)) from None
+    except ValueError as e:  # a path with a NUL byte
+        raise RecordFileError(_("cannot read the file: {error}").format(error=e)) from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordFileError(_("the file is larger than {n} MB").format(n=MAX_RECORD_BYTES // 2**20))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordFileError(_("not UTF-8 text (bad byte at offset {at})").format(at=e.start)) from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise RecordFileError(_("not JSON: nested too deeply")) from None
+    except ValueError as e:  # JSONDecodeError, or a number over Python's digit limit
+        raise RecordFileError(_("not JSON: {error}").format(error=one_line(str(e), 120))) from None
+
 
 def check_file(path: str) -> str | None:
-    """``None`` when the record at ``path`` replays correctly, else the first problem."""
+    """``None`` when the record at ``path`` replays correctly, else the first problem, on one short line."""
     try:
-        with open(path, encoding="utf-8") as f:
-            rec = json.load(f)
-    except OSError as e:
-        return _("cannot read the file: {error}").format(error=e.strerror or e)
-    except json.JSONDecodeError as e:
-        return _("not JSON: {error}").format(error=e)
-    try:
+        rec = load_record(path)
         replay_record(rec)
-    except ReplayError as e:
-        return str(e)
+    except (RecordFileError, ReplayError) as e:
+        return one_line(str(e))
     return None
 
 

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 
 from rules.cards import SUITS, Card
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother = 3, 40, 40
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 6
+MAX_BID = 10**6
+"""Largest points bid a record entry may hold (real ones are at most 120)."""
+
+
+def brief(value: object) -> str:
+    """A short repr of a value from a record or a command line, safe for any size or depth."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of about {value.bit_length() * 3 // 10} digits"
+    try:
+        return _BRIEF.repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
 
 
 class RulesError(ValueError):
@@ -99,30 +116,39 @@ class Action:
     def from_json(cls, entry: dict) -> Action | None:
         """The action of a record entry; ``None`` for informational entries (``timeout``, ``leave``)."""
         if not isinstance(entry, dict):
-            raise RulesError(f"record entry is not an object: {entry!r}")
+            raise RulesError(f"record entry is not an object: {brief(entry)}")
         try:
             if "play" in entry:
-                return cls.play(entry["play"], entry.get("take"))
+                take = entry.get("take")
+                if take is not None and not isinstance(take, list):
+                    raise RulesError(f"take must be a list of cards, not {brief(take)}")
+                return cls.play(entry["play"], take)
             if "exchange" in entry:
                 return cls.exchange(entry["exchange"])
             if "bid" in entry:
                 b = entry["bid"]
-                if isinstance(b, bool) or not isinstance(b, (str, int)):
-                    raise RulesError(f"bad bid {b!r}")
+                if isinstance(b, bool) or not isinstance(b, (str, int)) or isinstance(b, int) and abs(b) > MAX_BID:
+                    raise RulesError(f"bad bid {brief(b)}")
                 return cls.make_bid(b)
             if entry.get("pass"):
                 return PASS
             if "trump" in entry:
+                if not isinstance(entry["trump"], str):
+                    raise RulesError(f"trump must be a suit letter, not {brief(entry['trump'])}")
                 return cls.declare_trump(entry["trump"])
             if "discard" in entry:
+                if not isinstance(entry["discard"], list):
+                    raise RulesError(f"discard must be a list of cards, not {brief(entry['discard'])}")
                 return cls.discard(entry["discard"])
             if "call" in entry:
                 return cls.call(entry["call"])
+        except RulesError:
+            raise
         except ValueError as e:
-            raise RulesError(f"bad record entry {entry!r}: {e}") from None
+            raise RulesError(f"bad record entry {brief(entry)}: {e}") from None
         if entry.get("timeout") or entry.get("leave"):
             return None
-        raise RulesError(f"unknown record entry {entry!r}")
+        raise RulesError(f"unknown record entry {brief(entry)}")
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -185,4 +211,4 @@ def _card(c: Card | str | int) -> Card:
         return Card.parse(c)
     if isinstance(c, int) and not isinstance(c, bool):
         return Card(c)
-    raise ValueError(f"not a card: {c!r}")
+    raise ValueError(f"not a card: {brief(c)}")

@@ -123,7 +123,7 @@ class BriscolaRound(TrickState, Round):
         stock = parse_cards(deal.get("stock"), "stock")
         if not isinstance(deal.get("briscola"), str):
             raise RulesError("deal has no briscola card")
-        briscola = Card.parse(deal["briscola"])
+        briscola = parse_cards([deal["briscola"]], "briscola")[0]
         everything = [c for h in hands for c in h] + stock + [briscola]
         if sorted(everything) != sorted(deck_for(players)):
             raise RulesError(f"deal does not hold exactly the {len(deck_for(players))}-card deck for {players} players")
@@ -366,7 +366,7 @@ class Briscola(Match):
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0, **kw) -> None:
         self.won_all = -1  # side that captured all 120 with high_score_bonus
-        self.sides = sides_for(players)
+        self.sides = sides_for(self.check_players(players))
         super().__init__(players, options, seed, **kw)
 
     @classmethod

@@ -12,10 +12,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.actions import Action, IllegalAction, RulesError
+from rules.actions import Action, IllegalAction, RulesError, brief
 from rules.cards import Card
 
 RECORD_FORMAT = 1
+SEED_MAX = 2**63 - 1
+"""Largest seed a record may hold (a seed is stored as a 64-bit SQLite integer)."""
 
 
 class Round:
@@ -87,9 +89,9 @@ class Match:
         first_dealer: int | None = None,
         deals: DealSource | None = None,
     ) -> None:
-        if players not in self.player_counts:
-            counts = ", ".join(str(p) for p in self.player_counts)
-            raise RulesError(f"{self.game} is played by {counts} players, not {players}")
+        self.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError(f"the seed must be a whole number, not {brief(seed)}")
         self.n = players
         self.options = self.validate_options(players, options)
         self.seed = seed
@@ -101,11 +103,20 @@ class Match:
         self.over = False
         self.winners: list[int] = []
         dealer = players - 1 if first_dealer is None else first_dealer
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise RulesError(f"first dealer must be a seat 0..{players - 1}")
         self.round: Round
         self.start_events = self._start_round(dealer)
         """Events of the first deal (it may end the round at once)."""
+
+    @classmethod
+    def check_players(cls, players: object) -> int:
+        """``players`` when it is one of the game's player counts, else ``RulesError``; call it before
+        anything is sized by the count."""
+        if isinstance(players, bool) or not isinstance(players, int) or players not in cls.player_counts:
+            counts = ", ".join(str(p) for p in cls.player_counts)
+            raise RulesError(f"{cls.game} is played by {counts} players, not {brief(players)}")
+        return players
 
     # ----- to implement per game -----
     @classmethod

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from rules.actions import OptionError
+from rules.actions import OptionError, brief
+
+MAX_VALUE_LENGTH = 100
+"""Longest option value text that is read at all."""
+
+
+def _readable(raw: object) -> bool:
+    """An option value worth reading: a short text, a bool, or a whole number of sane size."""
+    if isinstance(raw, str):
+        return len(raw) <= MAX_VALUE_LENGTH
+    return isinstance(raw, int) and -(10**9) < raw < 10**9
 
 
 @dataclass(frozen=True)
@@ -53,13 +63,17 @@ def validate(game: str, specs: Mapping[str, OptionSpec], players: int, given: Ma
     """Check ``given`` against ``specs`` and return every option of this player count, with defaults.
 
     Raises ``OptionError`` naming the option and its allowed values."""
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"options must be names with values, not {brief(given)}")
     given = dict(given or {})
     out: dict = {}
     for name, raw in given.items():
-        spec = specs.get(name)
+        spec = specs.get(name) if isinstance(name, str) else None
         if spec is None:
             known = ", ".join(sorted(n for n, s in specs.items() if s.players is None or players in s.players))
-            raise OptionError(f"unknown option {name!r} for {game}; options are: {known}")
+            raise OptionError(f"unknown option {brief(name)} for {game}; options are: {known}")
+        if not _readable(raw):
+            raise OptionError(f"bad value {brief(raw)} for option {name!r}; a value is a word or a number")
         if spec.players is not None and players not in spec.players:
             counts = ", ".join(str(p) for p in spec.players)
             raise OptionError(f"option {name!r} applies only to {game} with {counts} players, not {players}")
