@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from bot.i18n import _
 from rules.actions import RulesError
@@ -17,6 +17,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAMES = ("briscola", "chiamata", "cicera")
+LEVELS = ("easy", "medium", "hard", "random", "greedy")
+MAX_ERROR_CHARS = 240
+"""Longest error message printed (one line)."""
+SEED_MAX = 2**63 - 1
+"""Largest ``play`` seed: the table's seed is stored as a 64-bit SQLite integer."""
+ARENA_SEED_MAX = 10**12
+"""Largest ``arena`` / ``bench`` first seed: each deal's seed, seed x 1000003 + deal, stays below 2**63."""
+TIME_MS_MAX = 60_000
+DEALS_MAX = 10**6
+JOBS_MAX = 64
+PLAYERS_MAX = 6
+GUILD_MAX = 2**64 - 1
 NO_TOKEN = _(
     "No Discord bot token. Put DISCORD_TOKEN=<your token> in .env (copy .env.example); "
     "create a bot and copy its token at https://discord.com/developers/applications "
@@ -24,10 +36,73 @@ NO_TOKEN = _(
 )
 
 
+def short(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` on one line and at most ``limit`` characters."""
+    flat = " ".join(str(message).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def error(message: str) -> int:
-    """Print ``error: message`` to stderr and return the usage-error status."""
-    print(_("error: {message}").format(message=message), file=sys.stderr)
+    """Print ``error: message`` (one short line) to stderr and return the usage-error status."""
+    print(_("error: {message}").format(message=short(message)), file=sys.stderr)
     return 2
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors stay on one short line, whatever the user typed."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``message`` cut to one line, and exit with status 2."""
+        super().error(short(message, MAX_ERROR_CHARS - 40))
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a short error saying the range."""
+    span = _("a whole number from {low} to {high}").format(low=low, high=_number(high))
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        digits = t[1:] if t[:1] in "+-" else t
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 30:
+            raise argparse.ArgumentTypeError(_("expected {span}").format(span=span))
+        value = int(t)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(_("expected {span}, not {value}").format(span=span, value=value))
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def _number(n: int) -> str:
+    """A bound as people read it: ``2**63-1``, ``10**12``, or the plain digits."""
+    for base in (2, 10) if n > 10**9 else ():
+        for exp in range(30 if base == 2 else 10, 70):
+            if n == base**exp:
+                return f"{base}**{exp}"
+            if n == base**exp - 1:
+                return f"{base}**{exp}-1"
+    return str(n)
+
+
+def one_of(names: Sequence[str]) -> Callable[[str], str]:
+    """An argparse type: one of ``names``, else a short error listing them."""
+
+    def parse(text: str) -> str:
+        if text not in names:
+            raise argparse.ArgumentTypeError(_("expected one of {names}").format(names=", ".join(names)))
+        return text
+
+    parse.__name__ = "name"
+    return parse
+
+
+def check_players(game: str, players: int | None) -> None:
+    """``RulesError`` unless ``players`` (when given) is a player count of ``game``."""
+    if players is not None:
+        from rules.records import game_class
+
+        game_class(game).check_players(players)
 
 
 LOGIN_REFUSED = _("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env.")
@@ -120,6 +195,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play a game in the terminal against AI players."""
     from bot import play
 
+    check_players(args.game, args.players)
     return play.main(args)
 
 
@@ -127,6 +203,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """Play AI agents against each other and report the results."""
     from bot import arena
 
+    check_players(args.game, args.players)
     return arena.main(args)
 
 
@@ -153,47 +230,66 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands; each sets ``args.handler``."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
+    parser = Parser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
     parser.set_defaults(handler=cmd_run)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    game = one_of(GAMES)
+    players = whole_number(1, PLAYERS_MAX)
+    time_ms = whole_number(1, TIME_MS_MAX)
+    arena_seed = whole_number(0, ARENA_SEED_MAX)
 
     run = sub.add_parser("run", help=_("start the Discord bot (the default)"))
     run.set_defaults(handler=cmd_run)
 
     sync = sub.add_parser("sync", help=_("register the slash commands with Discord (globally, or in one guild)"))
-    sync.add_argument("--guild", type=int, metavar="ID", help=_("sync to this guild only (instant; for development)"))
+    sync.add_argument("--guild", type=whole_number(1, GUILD_MAX), metavar="ID",
+                      help=_("sync to this guild only (instant; for development)"))
     sync.set_defaults(handler=cmd_sync)
 
     play = sub.add_parser("play", help=_("play a game in the terminal against AI players"))
-    play.add_argument("--game", default="briscola", choices=GAMES)
-    play.add_argument("--players", type=int, metavar="N", help=_("players (default: 4, Chiamata 5)"))
-    play.add_argument("--level", default="medium", metavar="LEVEL",
+    play.add_argument("--game", default="briscola", type=game, choices=GAMES)
+    play.add_argument("--players", type=players, metavar="N",
+                      help=_("players: Briscola 2, 3, 4 or 6 (default 4), Chiamata 5, Cicera 4"))
+    play.add_argument("--level", default="medium", type=one_of(LEVELS), metavar="LEVEL",
                       help=_("the AI level: easy, medium or hard (also random, greedy; default: medium)"))
     play.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
-    play.add_argument("--seed", type=int, metavar="S", help=_("the deal's seed (default: random)"))
+    play.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="S",
+                      help=_("the deal's seed, 0 to 2**63-1 (default: random)"))
     play.add_argument("--db", metavar="PATH", help=_("the database file (default: TAVOLO_DATABASE or tavolo.sqlite3)"))
-    play.add_argument("--time-ms", type=int, default=200, metavar="T", help=_("AI thinking time per move in ms"))
+    play.add_argument("--time-ms", type=time_ms, default=200, metavar="T",
+                      help=_("AI thinking time per move in ms, 1 to {max} (default: 200)").format(max=TIME_MS_MAX))
+    play.add_argument("--new", action="store_true",
+                      help=_("end an unfinished game (unrated) and start the one asked for"))
     play.set_defaults(handler=cmd_play)
 
     arena = sub.add_parser("arena", help=_("play AI agents against each other"))
-    arena.add_argument("--game", required=True, choices=GAMES)
-    arena.add_argument("--players", type=int, required=True, metavar="N")
+    arena.add_argument("--game", required=True, type=game, choices=GAMES)
+    arena.add_argument("--players", type=players, required=True, metavar="N",
+                       help=_("players: Briscola 2, 3, 4 or 6, Chiamata 5, Cicera 4"))
     arena.add_argument(
         "--agents",
         default="random",
         metavar="A[,B...]",
         help=_("agent names, one per seat or cycled (default: random)"),
     )
-    arena.add_argument("--games", type=int, default=100, metavar="K", help=_("number of games (default: 100)"))
-    arena.add_argument("--seed", type=int, default=1, metavar="S", help=_("first seed (default: 1)"))
     arena.add_argument(
-        "--time-ms", type=int, default=200, metavar="T", help=_("thinking time per move in ms (default: 200)")
+        "--deals", "--games", dest="games", type=whole_number(1, DEALS_MAX), default=100, metavar="K",
+        help=_("deals to play, 1 to {max} (default: 100); each deal is played once per rotation of the agents "
+               "over the seats: N agent names, not all the same, play N x K games, one agent alone K "
+               "(--games is the same option)").format(max=DEALS_MAX),
+    )
+    arena.add_argument("--seed", type=arena_seed, default=1, metavar="S",
+                       help=_("first seed, 0 to 10**12 (default: 1)"))
+    arena.add_argument(
+        "--time-ms", type=time_ms, default=200, metavar="T",
+        help=_("thinking time per move in ms, 1 to {max} (default: 200)").format(max=TIME_MS_MAX),
     )
     arena.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
     arena.add_argument("--records", metavar="DIR", help=_("write a JSON record of every game to DIR"))
     arena.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     arena.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help=_("processes sharing the deals (default: 1)")
+        "--jobs", type=whole_number(1, JOBS_MAX), default=1, metavar="J",
+        help=_("processes sharing the deals, 1 to {max} (default: 1)").format(max=JOBS_MAX),
     )
     arena.set_defaults(handler=cmd_arena)
 
@@ -207,8 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=cmd_replay)
 
     bench = sub.add_parser("bench", help=_("run the speed benchmarks"))
-    bench.add_argument("--games", type=int, default=0, metavar="N", help=_("games per benchmark (0: the default)"))
-    bench.add_argument("--seed", type=int, default=1, metavar="S")
+    bench.add_argument("--games", type=whole_number(0, DEALS_MAX), default=0, metavar="N",
+                       help=_("games per benchmark, 0 to {max} (0: the default)").format(max=DEALS_MAX))
+    bench.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("first seed, 0 to 10**12"))
     bench.add_argument("--only", metavar="NAME", help=_("run only this benchmark"))
     bench.set_defaults(handler=cmd_bench)
     return parser
