@@ -17,6 +17,7 @@ import sqlite3
 import stat
 import threading
 import time
+import traceback
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -155,6 +156,13 @@ def _open_error(path: Path, exc: BaseException) -> StorageOpenError:
     if isinstance(exc, StorageOpenError):
         return exc
     code = getattr(exc, "sqlite_errorname", None)
+    if isinstance(exc, UnicodeError) or (isinstance(exc, StorageError) and exc.code == "SQLITE_CORRUPT"):
+        # a damaged row or text read after the checks (the reason names it) or an error message that is not UTF-8
+        problem = exc.reason.split(". Restore")[0] if isinstance(exc, StorageError) else _("text that is not UTF-8")
+        if not problem.startswith("the database is damaged"):
+            problem = _("the database is damaged ({problem})").format(problem=problem)
+        return StorageOpenError(path, _short(problem, 200), _(
+            "Restore a backup, or move it away and choose another file with {setting}"), "SQLITE_CORRUPT")
     message = _short(str(exc) or type(exc).__name__)
     choose = _("choose another file with {setting}")
     if isinstance(exc, OSError) and exc.errno is not None:
@@ -217,6 +225,22 @@ async def _value(conn: aiosqlite.Connection, sql: str) -> Any:
     if row is None:
         raise StorageError(f"no row from {sql}")
     return row[0]
+
+
+def _forget_frames(exc: BaseException) -> None:
+    """Clear the local variables of the finished frames in ``exc``'s tracebacks (and of the exceptions it
+    chains), so that no cursor outlives the error: an unfinished statement keeps SQLite from closing its
+    connection (its WAL and shared-memory files then stay)."""
+    seen: set[int] = set()
+    stack: list[BaseException | None] = [exc]
+    while stack:
+        e = stack.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if e.__traceback__ is not None:
+            traceback.clear_frames(e.__traceback__)
+        stack.extend((e.__cause__, e.__context__))
 
 
 def _thread_of(conn: aiosqlite.Connection) -> threading.Thread | None:
@@ -311,15 +335,19 @@ class Store:
             await self._r.execute("PRAGMA query_only = ON")
             await self.migrate()
             await self._check_tables()
+            await self.live_tables()  # what a restart reads first: a damaged row is refused now, not mid-resume
         except BaseException as e:
+            _forget_frames(e)  # a cursor kept by a traceback would keep its connection from really closing
             await self._close_connections()
             if created:
                 _remove_new_file(self.path)
-            if isinstance(e, (sqlite3.Error, OSError, StorageError)):
-                raise _open_error(self.path, e) from None
-            raise
-        self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name="tavolo-store-writer")
-        return self
+            if not isinstance(e, (sqlite3.Error, OSError, StorageError, UnicodeError)):
+                raise
+            err = _open_error(self.path, e)
+        else:
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop(), name="tavolo-store-writer")
+            return self
+        raise err
 
     def _check_path(self) -> bool:
         """Refuse a path that is not a SQLite database before SQLite touches it (so nothing is written to it);
@@ -897,7 +925,13 @@ class Store:
         try:
             return [tuple(row) for row in await self._r.execute_fetchall(sql, params)]
         except (sqlite3.Error, ValueError) as e:
-            raise _storage_error(e) from None
+            _forget_frames(e)
+            if isinstance(e, UnicodeError) or "decode to UTF-8" in str(e):  # sqlite3: "Could not decode to UTF-8"
+                err = StorageError(_("the database is damaged (text that is not UTF-8). Restore a backup, or move "
+                                     "the file away and start a new one"), "SQLITE_CORRUPT")
+            else:
+                err = _storage_error(e)
+        raise err
 
 
 def _appender(rows: list[tuple]) -> Callable[[aiosqlite.Connection], Awaitable[None]]:

@@ -136,15 +136,25 @@ async def test_a_dropped_table_is_refused_at_open(db_path):
     assert "lacks the table standings" in err.reason, err.reason
 
 
-async def test_a_damaged_row_is_a_storage_error_not_a_json_traceback(db_path):
+@pytest.mark.parametrize(("column", "value", "expected"), [
+    ("options", "'{bad'", "the database is damaged: live_tables 1 holds bad JSON"),
+    ("seats", "CAST(X'5BFF5D' AS TEXT)", "the database is damaged (text that is not UTF-8)"),
+])
+async def test_a_damaged_live_table_is_refused_at_open_not_a_traceback_at_resume(db_path, column, value, expected):
     await make_tavolo_database(db_path, tables=1)
     con = sqlite3.connect(db_path)
-    con.execute("UPDATE live_tables SET options = '{bad'")
+    con.execute(f"UPDATE live_tables SET {column} = {value}")
     con.commit()
     con.close()
+    err = await refused(db_path)
+    assert err.reason.startswith(expected) and "Restore a backup" in err.reason, err.reason
+
+
+async def test_a_damaged_finished_game_is_a_storage_error_when_read(db_path):
     async with Store(db_path) as store:
-        with pytest.raises(StorageError, match="damaged: live_tables 1 holds bad JSON"):
-            await store.live_tables()
+        await store.seed_games([(1, 1, "briscola", 2, 1.0, '{"format": 1')], [], [], 1, "briscola")
+        with pytest.raises(StorageError, match="damaged: games 1 holds bad JSON"):
+            await store.game_record(1)
 
 
 async def test_a_folder_is_refused(tmp_path):
