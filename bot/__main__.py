@@ -29,6 +29,10 @@ DEALS_MAX = 10**6
 JOBS_MAX = 64
 PLAYERS_MAX = 6
 GUILD_MAX = 2**64 - 1
+TEXT_MAX = 200
+"""Longest option, agent list or benchmark name read from the command line."""
+PATH_MAX = 4096
+"""Longest path read from the command line (Linux's PATH_MAX)."""
 NO_TOKEN = _(
     "No Discord bot token. Put DISCORD_TOKEN=<your token> in .env (copy .env.example); "
     "create a bot and copy its token at https://discord.com/developers/applications "
@@ -85,6 +89,18 @@ def _number(n: int) -> str:
     return str(n)
 
 
+def text(limit: int, what: str = "text") -> Callable[[str], str]:
+    """An argparse type: any text of at most ``limit`` characters, else a short error."""
+
+    def parse(value: str) -> str:
+        if len(value) > limit:
+            raise argparse.ArgumentTypeError(_("{what} longer than {n} characters").format(what=what, n=limit))
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
 def one_of(names: Sequence[str]) -> Callable[[str], str]:
     """An argparse type: one of ``names``, else a short error listing them."""
 
@@ -97,9 +113,9 @@ def one_of(names: Sequence[str]) -> Callable[[str], str]:
     return parse
 
 
-def check_players(game: str, players: int | None) -> None:
-    """``RulesError`` unless ``players`` (when given) is a player count of ``game``."""
-    if players is not None:
+def check_players(game: str | None, players: int | None) -> None:
+    """``RulesError`` unless ``players`` (when given with a game) is a player count of ``game``."""
+    if players is not None and game is not None:
         from rules.records import game_class
 
         game_class(game).check_players(players)
@@ -237,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     players = whole_number(1, PLAYERS_MAX)
     time_ms = whole_number(1, TIME_MS_MAX)
     arena_seed = whole_number(0, ARENA_SEED_MAX)
+    option = text(TEXT_MAX, "an option")
+    path = text(PATH_MAX, "a path")
 
     run = sub.add_parser("run", help=_("start the Discord bot (the default)"))
     run.set_defaults(handler=cmd_run)
@@ -252,10 +270,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("players: Briscola 2, 3, 4 or 6 (default 4), Chiamata 5, Cicera 4"))
     play.add_argument("--level", default="medium", type=one_of(LEVELS), metavar="LEVEL",
                       help=_("the AI level: easy, medium or hard (also random, greedy; default: medium)"))
-    play.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
+    play.add_argument("--option", action="append", default=[], type=option, metavar="K=V",
+                      help=_("a table option, repeatable"))
     play.add_argument("--seed", type=whole_number(0, SEED_MAX), metavar="S",
                       help=_("the deal's seed, 0 to 2**63-1 (default: random)"))
-    play.add_argument("--db", metavar="PATH", help=_("the database file (default: TAVOLO_DATABASE or tavolo.sqlite3)"))
+    play.add_argument("--db", type=path, metavar="PATH",
+                      help=_("the database file (default: TAVOLO_DATABASE or tavolo.sqlite3)"))
     play.add_argument("--time-ms", type=time_ms, default=200, metavar="T",
                       help=_("AI thinking time per move in ms, 1 to {max} (default: 200)").format(max=TIME_MS_MAX))
     play.add_argument("--new", action="store_true",
@@ -269,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--agents",
         default="random",
+        type=text(TEXT_MAX, "an agent list"),
         metavar="A[,B...]",
         help=_("agent names, one per seat or cycled (default: random)"),
     )
@@ -284,8 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--time-ms", type=time_ms, default=200, metavar="T",
         help=_("thinking time per move in ms, 1 to {max} (default: 200)").format(max=TIME_MS_MAX),
     )
-    arena.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a table option, repeatable"))
-    arena.add_argument("--records", metavar="DIR", help=_("write a JSON record of every game to DIR"))
+    arena.add_argument("--option", action="append", default=[], type=option, metavar="K=V",
+                       help=_("a table option, repeatable"))
+    arena.add_argument("--records", type=path, metavar="DIR", help=_("write a JSON record of every game to DIR"))
     arena.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     arena.add_argument(
         "--jobs", type=whole_number(1, JOBS_MAX), default=1, metavar="J",
@@ -294,19 +316,20 @@ def build_parser() -> argparse.ArgumentParser:
     arena.set_defaults(handler=cmd_arena)
 
     tally = sub.add_parser("tally", help=_("results per agent from arena records (files or folders)"))
-    tally.add_argument("paths", nargs="+", metavar="PATH")
+    tally.add_argument("paths", nargs="+", type=path, metavar="PATH")
     tally.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     tally.set_defaults(handler=cmd_tally)
 
     replay = sub.add_parser("replay", help=_("re-check game records"))
-    replay.add_argument("files", nargs="+", metavar="FILE")
+    replay.add_argument("files", nargs="+", type=path, metavar="FILE")
     replay.set_defaults(handler=cmd_replay)
 
     bench = sub.add_parser("bench", help=_("run the speed benchmarks"))
     bench.add_argument("--games", type=whole_number(0, DEALS_MAX), default=0, metavar="N",
                        help=_("games per benchmark, 0 to {max} (0: the default)").format(max=DEALS_MAX))
     bench.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("first seed, 0 to 10**12"))
-    bench.add_argument("--only", metavar="NAME", help=_("run only this benchmark"))
+    bench.add_argument("--only", type=text(TEXT_MAX, "a benchmark name"), metavar="NAME",
+                       help=_("run only this benchmark"))
     bench.set_defaults(handler=cmd_bench)
     return parser
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from bot.i18n import _
-from bot.replay import RecordFileError, load_record, one_line
+from bot.replay import RecordFileError, load_record, one_line, shown
 from rules.ai import make_agent
 from rules.engine import Match
 from rules.options import parse_option_args
@@ -389,13 +389,14 @@ class TallyError(Exception):
         self.reason = one_line(reason)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.reason}"
+        return f"{shown(self.path)}: {self.reason}"
 
 
 def _finite(x: object) -> bool:
     """A JSON number tally can add up: an int or float (not a bool) of sane size."""
-    return (isinstance(x, (int, float)) and not isinstance(x, bool)
-            and math.isfinite(x) and abs(x) < 10**15)
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    return abs(x) < 10**15  # False for NaN; an int is compared exactly, never converted
 
 
 def tally_fields(rec: object) -> tuple[list[str], dict, list[list]] | None:
@@ -492,7 +493,7 @@ def record_paths(paths: list[str]) -> list[str]:
         except OSError as e:
             raise TallyError(p, e.strerror or str(e)) from None
         except ValueError as e:  # a path with a NUL byte
-            raise TallyError(repr(p), str(e)) from None
+            raise TallyError(p, str(e)) from None
     return out
 
 
@@ -501,7 +502,7 @@ def tally_main(args: argparse.Namespace) -> int:
     try:
         summary = tally(record_paths(args.paths))
     except TallyError as e:
-        print(_("error: cannot tally {path}: {reason}").format(path=e.path, reason=e.reason), file=sys.stderr)
+        print(_("error: cannot tally {path}: {reason}").format(path=shown(e.path), reason=e.reason), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary))

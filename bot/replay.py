@@ -31,6 +31,12 @@ def one_line(text: str, limit: int = MAX_PROBLEM_CHARS) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def shown(path: str) -> str:
+    """A path as printed: as typed, or its repr when it holds a newline, another control character or
+    bytes that are not text (so an answer stays on one line and can always be printed)."""
+    return path if path.isprintable() else ascii(path)
+
+
 def load_record(path: str) -> object:
     """The JSON value of the record file at ``path``: a regular file of at most ``MAX_RECORD_BYTES`` of UTF-8
     JSON (standard JSON: no NaN or Infinity); raises ``RecordFileError`` otherwise."""
@@ -78,10 +84,10 @@ def main(args: argparse.Namespace) -> int:
     for path in args.files:
         problem = check_file(path)
         if problem is None:
-            print(f"OK {path}")
+            print(f"OK {shown(path)}")
         else:
             failed += 1
-            print(f"FAIL {path}: {problem}")
+            print(f"FAIL {shown(path)}: {problem}")
     if failed:
         print(_("{failed} of {total} records failed").format(failed=failed, total=len(args.files)), file=sys.stderr)
     return 1 if failed else 0

@@ -101,7 +101,7 @@ def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in pairs or []:
         if "=" not in p:
-            raise OptionError(f"options are written name=value, got {p!r}")
+            raise OptionError(f"options are written name=value, got {brief(p)}")
         k, v = p.split("=", 1)
         out[k.strip()] = v.strip()
     return out

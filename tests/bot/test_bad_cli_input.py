@@ -114,6 +114,8 @@ BAD_ARGS = [
     ["play", "--time-ms", "0"],
     ["play", "--time-ms", BIG],
     ["play", "--level", "grandmaster"],
+    ["play", "--option", "9" * 5000],
+    ["bench", "--only", HUGE_TEXT],
     ["tally", "{missing}"],
     ["tally", "{text}"],
     ["tally", "{latin1}"],
@@ -124,6 +126,7 @@ BAD_ARGS = [
     ["tally", "{bad-dir}"],
     ["tally", "{not-an-object}"],
     ["replay", "{missing}"],
+    ["replay", "line\nbreak.json"],
     ["replay", "{bad-dir}"],
     ["replay", "{text}", "{latin1}", "{random-bytes}", "{deep}", "{huge-int}", "{players-1e30}",
      "{options-string}", "{not-an-object}", "{nan}", "{truncated}", "{take-number}", "{seats-huge}"],
@@ -145,7 +148,8 @@ def test_bad_input_is_a_short_error(tmp_path, args):
         lines = result.stdout.splitlines()
         assert len(lines) == len(argv) - 1, output[:2000]
         for path, line in zip(argv[1:], lines, strict=True):
-            assert line.startswith(f"FAIL {path}: ") and len(line) - len(path) < 250, line[:2000]
+            shown = path if path.isprintable() else ascii(path)
+            assert line.startswith(f"FAIL {shown}: ") and len(line) - len(shown) < 250, line[:2000]
         assert len(result.stderr.splitlines()) == 1, result.stderr[:2000]
     else:
         # argparse's usage lines start with "usage:" or an indent; what is left is the error, one short line

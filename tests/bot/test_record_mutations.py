@@ -193,3 +193,14 @@ def test_mutated_records_in_memory_raise_only_replay_errors(rec, extra):
         replay_record(rec)
     except ReplayError as e:
         assert "\n" not in str(e) and len(str(e)) < 250, str(e)[:1000]
+
+
+def test_tally_refuses_numbers_it_cannot_add(tmp_path):
+    # found by a bigger corpus run: a card_points entry of 10**400 overflowed the float conversion
+    for i, value in enumerate([10**400, True, "3", [1], None]):
+        rec = copy.deepcopy(records()[0])
+        rec["rounds"][0]["result"]["card_points"][0] = value
+        path = tmp_path / f"{i}.json"
+        path.write_text(json.dumps(rec))
+        status, out, err = run_tally(str(path))
+        assert status == 2 and not out and len(err) == 1 and "card_points" in err[0], (value, err)
