@@ -265,10 +265,11 @@ def build_parser() -> argparse.ArgumentParser:
     sync.set_defaults(handler=cmd_sync)
 
     play = sub.add_parser("play", help=_("play a game in the terminal against AI players"))
-    play.add_argument("--game", default="briscola", type=game, choices=GAMES)
+    play.add_argument("--game", type=game, choices=GAMES,
+                      help=_("the game (default: the unfinished game if there is one, else briscola)"))
     play.add_argument("--players", type=players, metavar="N",
                       help=_("players: Briscola 2, 3, 4 or 6 (default 4), Chiamata 5, Cicera 4"))
-    play.add_argument("--level", default="medium", type=one_of(LEVELS), metavar="LEVEL",
+    play.add_argument("--level", type=one_of(LEVELS), metavar="LEVEL",
                       help=_("the AI level: easy, medium or hard (also random, greedy; default: medium)"))
     play.add_argument("--option", action="append", default=[], type=option, metavar="K=V",
                       help=_("a table option, repeatable"))

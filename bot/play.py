@@ -2,8 +2,9 @@
 
 You sit at seat 0 (unless ``teams=random`` moves you); the AI takes the other seats. At your turn the
 table, your hand and the legal actions are shown, numbered: answer with a number or with an action's text
-(``play Ad``, ``bid 3``, ``pass``, ``play 7s take 3d 4b``...). ``help`` lists the commands; ``quit`` or
-end of input (Ctrl-D) stops, and the game is kept in the database: the same command continues it.
+(``play Ad``, ``bid 3``, ``pass``, ``play 7s take 3d 4b``...). ``help`` lists the commands; ``quit``, end of
+input (Ctrl-D) or Ctrl-C stops, and the game is kept in the database: the same command continues it. An
+unfinished game is continued only when it is the game asked for (``--new`` ends it unrated instead).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import asyncio
 import logging
 import sys
+import threading
 from typing import IO, Any
 
 from bot.i18n import _
@@ -30,6 +32,43 @@ YOU = 1
 DEFAULT_PLAYERS = {"briscola": 4, "chiamata": 5, "cicera": 4}
 NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
 """Join order kept as seat order, so that you sit at seat 0."""
+DEFAULT_LEVEL = "medium"
+STOPPED = _("Stopped. The game is kept: run the same command to continue it.")
+
+
+class Refused(Exception):
+    """The terminal cannot do what was asked (an unfinished game of another kind is in the way)."""
+
+
+class LineReader:
+    """Reads one line at a time from a stream in a daemon thread, only when asked: waiting for input never
+    holds up the end of the program (Ctrl-C stops at once, even at the prompt)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.loop = asyncio.get_running_loop()
+        self.lines: asyncio.Queue[str] = asyncio.Queue()
+        self.wanted = threading.Semaphore(0)
+        threading.Thread(target=self._run, name="tavolo-input", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            self.wanted.acquire()
+            try:
+                line = self.stream.readline()
+            except (OSError, ValueError, UnicodeDecodeError):
+                line = ""  # a closed or unreadable input counts as its end
+            try:
+                self.loop.call_soon_threadsafe(self.lines.put_nowait, line)
+            except RuntimeError:  # the loop is closed: the program is ending
+                return
+            if not line:
+                return
+
+    async def readline(self) -> str:
+        """The next line ('' at the end of the input)."""
+        self.wanted.release()
+        return await self.lines.get()
 
 
 class Terminal:
@@ -37,12 +76,14 @@ class Terminal:
 
     def __init__(self, service: TableService, stdin: IO[str], stdout: IO[str]) -> None:
         self.service = service
-        self.stdin = stdin
+        self.stdin = LineReader(stdin)
         self.stdout = stdout
         self.queue: asyncio.Queue[TableEvent] = asyncio.Queue()
         self.table_id: int | None = None
         self.names: list[str] = []
         self.over: TableEvent | None = None
+        self.gave_up: TableEvent | None = None
+        """The service stopped trying to save (the disk is full, the file locked...)."""
         self.turn_version: int | None = None
         """The table's version when the service last asked for your move."""
 
@@ -54,23 +95,44 @@ class Terminal:
         """One line of input, ``None`` at the end of the input."""
         self.stdout.write("> ")
         self.stdout.flush()
-        line = await asyncio.get_running_loop().run_in_executor(None, self.stdin.readline)
+        line = await self.stdin.readline()
         if not line:
             self.say()
             return None
         return line.strip()
 
     # ----- setting up -----
-    async def open_table(self, game: str, players: int, options: dict, level: str, seed: int | None) -> None:
-        """Continue your unfinished game in this database, or open a new table and start it."""
+    async def open_table(self, game: str | None, players: int | None, options: dict, level: str | None,
+                         seed: int | None, new: bool = False) -> None:
+        """Continue your unfinished game in this database when it is the one asked for (``game`` and
+        ``players``; ``None`` matches any), or open a new table and start it. ``new`` ends an unfinished
+        game unrated first. Raises ``Refused`` when an unfinished game of another kind is in the way."""
         current = self.service.table_of(CHANNEL, YOU)
+        if current is not None and current.status == "playing":
+            matches = game in (None, current.game) and players in (None, current.players)
+            if new:
+                await self.service.abort(current.id, YOU)
+                self.say(_("Your unfinished game (table {id}, {game}, {players} players) ends here, unrated.")
+                         .format(id=current.id, game=current.game, players=current.players))
+                current = None
+            elif not matches:
+                raise Refused(_(
+                    "you have an unfinished {game} game ({players} players, table {id}): continue it with "
+                    "--game {game} --players {players}, or add --new to end it unrated and start this one"
+                ).format(game=current.game, players=current.players, id=current.id))
         if current is not None and current.status == "playing":
             self.say(_("Continuing your unfinished game (table {id}, {game}, {players} players).").format(
                 id=current.id, game=current.game, players=current.players))
+            if options or level is not None or seed is not None:
+                self.say(_("--level, --option and --seed are for a new game; this one keeps its own "
+                           "(--new starts a new one)."))
             info = current
         else:
             if current is not None:  # a lobby left over: close it
                 await self.service.cancel(current.id, YOU)
+            game = game or "briscola"
+            players = players or DEFAULT_PLAYERS[game]
+            level = level or DEFAULT_LEVEL
             if game == "briscola" and players in NATURAL_TEAMS and "teams" not in options:
                 options = {**options, "teams": NATURAL_TEAMS[players]}
             options.setdefault("turn_timer", "off")
@@ -108,9 +170,14 @@ class Terminal:
             if self.over is not None:
                 self.show_end(self.over)
                 return 0
+            if self.gave_up is not None:
+                self.say(_("Could not save the game after {tries} tries ({reason}). It is kept as last saved: "
+                           "run the same command to continue it once the database works again.").format(
+                    tries=self.gave_up["tries"], reason=self.gave_up["reason"]))
+                return 1
             if self.my_turn():
                 if not await self.turn():
-                    self.say(_("Stopped. The game is kept: run the same command to continue it."))
+                    self.say(STOPPED)
                     return 0
                 continue
             self.show(await self.queue.get())
@@ -165,6 +232,9 @@ class Terminal:
         """Print what an event means, if anything."""
         if event.kind == "game_over":
             self.over = event
+            return
+        if event.kind == "storage_gave_up":
+            self.gave_up = event
             return
         if event.kind == "turn" and event.get("user_id") == YOU:
             self.turn_version = event["version"]
@@ -303,7 +373,6 @@ def describe(event: TableEvent, names: list[str]) -> str | None:
 async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     """Open the database, then play (or continue) a terminal game."""
     options = parse_option_args(args.option)
-    players = args.players or DEFAULT_PLAYERS[args.game]
     path = args.db
     if path is None:
         from bot.config import Settings
@@ -318,8 +387,9 @@ async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
     try:
         term = Terminal(service, stdin, stdout)
         try:
-            await term.open_table(args.game, players, options, args.level, args.seed)
-        except TableError as e:
+            await term.open_table(args.game, args.players, options, args.level, args.seed,
+                                  getattr(args, "new", False))
+        except (TableError, Refused) as e:
             print(_("error: {message}").format(message=e), file=sys.stderr)
             return 2
         return await term.run()
@@ -334,3 +404,7 @@ def main(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: every acknowledged action is stored already
+        print(file=sys.stdout)
+        print(STOPPED, file=sys.stdout, flush=True)
+        return 130

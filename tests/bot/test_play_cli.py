@@ -103,3 +103,80 @@ def test_bad_options_are_a_short_message(tmp_path):
     assert "match" in result.stderr and "Traceback" not in result.stderr
     result = run_cli(tmp_path, "", "--game", "briscola", "--players", "5")
     assert result.returncode == 2 and "2, 3, 4, 6" in result.stderr and "Traceback" not in result.stderr
+
+
+async def test_an_unfinished_game_is_continued_only_when_it_is_the_one_asked_for(db_path, capsys):
+    code, out = await run_play(db_path, "q\n", "--game", "chiamata", "--level", "random", "--seed", "4")
+    assert code == 0 and "Chiamata, 5 players" in out
+    # another game is asked for: refused with the way out, and nothing changes
+    code, out = await run_play(db_path, "1\n" * 5, "--game", "cicera")
+    err = capsys.readouterr().err
+    assert code == 2 and "unfinished chiamata game (5 players, table 1)" in err and "--new" in err
+    assert "Continuing" not in out and stored_games(db_path) == []
+    code, out = await run_play(db_path, "q\n", "--game", "briscola", "--players", "5")
+    assert code == 2
+    # the same game: continued, and options meant for a new game are said not to apply
+    code, out = await run_play(db_path, "q\n", "--game", "chiamata", "--level", "hard", "--option", "match=long")
+    assert code == 0 and "Continuing your unfinished game (table 1, chiamata, 5 players)" in out
+    assert "--level, --option and --seed are for a new game" in out
+    # --new ends it, unrated, and starts the game asked for
+    code, out = await run_play(db_path, "q\n", "--game", "cicera", "--level", "random", "--new")
+    assert code == 0 and "table 1, chiamata, 5 players) ends here, unrated" in out and "Cicera, 4 players" in out
+    assert stored_games(db_path) == []
+    con = sqlite3.connect(db_path)
+    try:
+        assert [r for (r,) in con.execute("SELECT table_id FROM aborted_games")] == [1]
+    finally:
+        con.close()
+
+
+async def test_a_save_that_keeps_failing_ends_the_terminal_game_with_a_message(db_path, monkeypatch):
+    import bot.play
+    from bot.storage import StorageError, Store
+
+    async def disk_full(*args, **kwargs):
+        raise StorageError("database or disk is full", "SQLITE_FULL")
+
+    real_open = bot.play.TableService.open
+
+    async def quick_retries(*args, **kwargs):
+        service = await real_open(*args, **kwargs)
+        service.retry_delay = 0.01
+        return service
+
+    monkeypatch.setattr(Store, "finish_game", disk_full)
+    monkeypatch.setattr(bot.play.TableService, "open", quick_retries)
+    code, out = await run_play(db_path, "1\n" * 40, "--game", "briscola", "--players", "2", "--level", "random",
+                               "--seed", "3")
+    assert code == 1
+    assert "Could not save the game after 6 tries (database or disk is full)" in out
+    assert "run the same command to continue it" in out and "Game over." not in out
+    monkeypatch.undo()  # the disk has room again: the same command stores the finished game
+    code, out = await run_play(db_path, "", "--game", "briscola", "--players", "2")
+    assert code == 0 and "Game over." in out and len(stored_games(db_path)) == 1
+
+
+def test_ctrl_c_at_the_prompt_stops_at_once_and_says_the_game_is_kept(tmp_path):
+    import signal
+    import time
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAVOLO_")}
+    env["PYTHONPATH"] = str(ROOT)
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--game", "briscola", "--players", "2",
+                             "--level", "random", "--seed", "3"], cwd=tmp_path, env=env, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        seen = ""
+        deadline = time.monotonic() + 60
+        while "> " not in seen and time.monotonic() < deadline:  # the prompt: waiting for a line
+            seen += proc.stdout.read(1)
+        assert "Your move:" in seen
+        proc.send_signal(signal.SIGINT)  # the input stays open: nothing but Ctrl-C can end it
+        out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert "Stopped. The game is kept: run the same command to continue it." in out
+    assert "Traceback" not in err
+    result = run_cli(tmp_path, "q\n", "--game", "briscola")
+    assert "Continuing your unfinished game (table 1, briscola, 2 players)" in result.stdout
