@@ -19,6 +19,7 @@ import logging
 import os
 import secrets
 import time
+import traceback
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
@@ -601,7 +602,10 @@ class TableService:
         try:
             return await loop.run_in_executor(self.executor, choose, level, view, rng, self.ai_time_ms)
         except (RulesError, LookupError, TypeError, ValueError, ArithmeticError) as e:
-            log.exception("AI %s failed (%s); playing a random legal action", level, e)
+            # the message and the traceback's text may name the seat's cards: only the type and the place
+            where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+            log.error("AI %s failed (%s at %s); playing a random legal action", level, type(e).__name__,
+                      f"{where.filename}:{where.lineno}" if where else "?")
             return rng.choice(view.legal)
 
     async def _ai_turn(self, t: Table, version: int, *, timeout: bool = False) -> None:
@@ -623,8 +627,8 @@ class TableService:
                     return  # the table moved on or was stopped while the AI was thinking
                 try:
                     t.match.round.check(action)
-                except RulesError as e:
-                    log.error("table %d: the %s AI chose an illegal %s (%s)", t.id, level, action, e)
+                except RulesError:
+                    log.error("table %d: the %s AI chose an illegal %s action", t.id, level, action.kind)
                     action = t.rng_for(version).choice(t.match.legal_actions())
                 st = t.seats[seat]
                 notes, before = [], []
