@@ -4,6 +4,10 @@ One writer connection serves every write through a queue: the writes waiting whe
 committed together (group commit), each caller is answered once its write is on disk, and a failed
 transaction fails only the writes it carried. A second connection serves the reads, which WAL lets run
 beside the writer.
+
+Opening refuses, in one line that says what to do and without writing a byte to it, a path that is not a
+SQLite database, another program's database, a damaged one, one written by a newer version of Tavolo, and
+a path where no database can be made (a folder, a missing folder, no permission, a full disk).
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ class StorageOpenError(StorageError):
 
     def explain(self, setting: str = "--db or TAVOLO_DATABASE") -> str:
         """The problem and what to do, in one line, naming ``setting`` as the place to choose another file."""
-        return f"{self.problem}. {self.advice.format(setting=setting)}."
+        return f"{self.problem}. {self.advice.replace('{setting}', setting)}."
 
 
 def _storage_error(exc: BaseException) -> StorageError:
@@ -183,7 +187,11 @@ def _open_error(path: Path, exc: BaseException) -> StorageOpenError:
                 problem = _("no file can be created in the folder {folder} ({why})").format(
                     folder=folder, why=exc.strerror)
             return StorageOpenError(path, problem, _("Make it writable, or {choose}").format(choose=choose))
-        return StorageOpenError(path, exc.strerror or message, _("Check the disk, or {choose}").format(choose=choose))
+        if exc.errno == errno.ELOOP:
+            return StorageOpenError(path, _("it is a link that leads back to itself"),
+                                    _("Fix the link, or {choose}").format(choose=choose))
+        return StorageOpenError(path, exc.strerror or message,
+                                _("Check the path and the disk, or {choose}").format(choose=choose))
     if isinstance(exc, sqlite3.Error):
         kind = (code or "").split("_")
         group = "_".join(kind[:2])
@@ -193,9 +201,9 @@ def _open_error(path: Path, exc: BaseException) -> StorageOpenError:
         if group == "SQLITE_CORRUPT":
             return StorageOpenError(path, _("the database is damaged ({message})").format(message=message), _(
                 "Restore a backup, or move it away and {choose}").format(choose=choose), code)
-        if group == "SQLITE_FULL":
-            return StorageOpenError(path, _("the disk is full ({message})").format(message=message),
-                                    _("Free some space, or {choose}").format(choose=choose), code)
+        if group == "SQLITE_FULL" or (group == "SQLITE_IOERR" and _disk_full(path)):
+            return StorageOpenError(path, _("the disk is full"), _("Free some space, or {choose}").format(
+                choose=choose), "SQLITE_FULL")
         if group in ("SQLITE_BUSY", "SQLITE_LOCKED"):
             return StorageOpenError(path, _("another program holds it locked ({message})").format(message=message),
                                     _("Stop the other program (another Tavolo?), or {choose}").format(choose=choose),
@@ -273,6 +281,31 @@ async def _shut(conn: aiosqlite.Connection, path: Path) -> None:
             thread.join(timeout=1.0)
 
 
+def _side_files(path: Path) -> set[str]:
+    """SQLite's side files (``-wal``, ``-shm``, ``-journal``) that are there now."""
+    return {name for name in (f"{path}{suffix}" for suffix in SIDE_FILES) if os.path.lexists(name)}
+
+
+def _remove_new_side_files(path: Path, before: set[str]) -> None:
+    """After a failed open of an existing file: remove the side files that this open made and that hold nothing
+    (an empty WAL or journal, a shared-memory index), so a refused file is left as it was found."""
+    for name in sorted(_side_files(path) - before):
+        try:
+            if name.endswith("-shm") or os.path.getsize(name) == 0:
+                os.remove(name)
+        except OSError as e:
+            log.warning("cannot remove %s: %s", name, e)
+
+
+def _disk_full(path: Path) -> bool:
+    """Whether the file system holding ``path`` has no room left."""
+    try:
+        info = os.statvfs(path.parent if not path.is_dir() else path)
+    except OSError:
+        return False
+    return info.f_bavail * info.f_frsize < 64 * 1024
+
+
 def _remove_new_file(path: Path) -> None:
     """Remove the database file this open created (and SQLite's side files), after the open failed."""
     for name in (str(path), *(f"{path}{suffix}" for suffix in SIDE_FILES)):
@@ -328,6 +361,7 @@ class Store:
         version, a path that cannot be created, a full disk...) without changing the file, and with every
         connection closed and its thread ended."""
         created = False
+        side_files = _side_files(self.path)
         try:
             created = self._check_path()
             self._w = await self._connect(check=True)
@@ -341,6 +375,8 @@ class Store:
             await self._close_connections()
             if created:
                 _remove_new_file(self.path)
+            else:
+                _remove_new_side_files(self.path, side_files)
             if not isinstance(e, (sqlite3.Error, OSError, StorageError, UnicodeError)):
                 raise
             err = _open_error(self.path, e)
@@ -368,8 +404,8 @@ class Store:
                 return True
             if stat.S_ISDIR(info.st_mode):
                 raise StorageOpenError(path, _("it is a folder, not a file"),
-                                       _("Choose a file, for example {example}, with {{setting}}").format(
-                                           example=path / "tavolo.sqlite3"))
+                                       _("Choose a file, for example {example}, with {setting}").replace(
+                                           "{example}", str(path / "tavolo.sqlite3")))
             if not stat.S_ISREG(info.st_mode):
                 raise StorageOpenError(path, _("it is not a regular file"), _("Choose another file with {setting}"))
             if info.st_size == 0:
@@ -397,6 +433,8 @@ class Store:
                 if mode != "wal":
                     log.warning("database %s: journal mode is %s, not WAL", self.path, mode)
             except sqlite3.OperationalError as e:  # a read-only file already in WAL mode can still be read
+                if not str(getattr(e, "sqlite_errorname", "")).startswith("SQLITE_READONLY"):
+                    raise
                 log.warning("database %s: cannot set WAL mode: %s", self.path, e)
             await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")

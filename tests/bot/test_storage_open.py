@@ -158,7 +158,7 @@ async def test_a_damaged_finished_game_is_a_storage_error_when_read(db_path):
 
 
 async def test_a_folder_is_refused(tmp_path):
-    folder = tmp_path / "folder"
+    folder = tmp_path / "folder {x}"
     folder.mkdir()
     err = await refused(folder)
     assert "it is a folder" in err.reason and str(folder / "tavolo.sqlite3") in err.reason, err.reason
@@ -177,6 +177,22 @@ async def test_a_path_under_a_file_is_refused(tmp_path):
     err = await refused(tmp_path / "plain" / "tavolo.sqlite3")
     assert "is not a folder" in err.reason, err.reason
     assert (tmp_path / "plain").read_text() == "x"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+async def test_a_named_pipe_is_refused(tmp_path):
+    path = tmp_path / "pipe.sqlite3"
+    os.mkfifo(path)
+    err = await refused(path)
+    assert "not a regular file" in err.reason, err.reason
+
+
+async def test_a_broken_link_is_refused_and_not_followed(tmp_path):
+    path = tmp_path / "link.sqlite3"
+    path.symlink_to(tmp_path / "nowhere.sqlite3")
+    err = await refused(path)
+    assert "a link to a file that does not exist" in err.reason, err.reason
+    assert not (tmp_path / "nowhere.sqlite3").exists()
 
 
 def make_unwritable(folder: Path) -> bool:
@@ -288,7 +304,7 @@ def check_one_line(result: subprocess.CompletedProcess[str], path: Path) -> None
 def test_play_refuses_a_bad_database_at_once(tmp_path, kind):
     path = bad_database(tmp_path, kind)
     before = snapshot(path)
-    result = run_cli(tmp_path, "play", "--db", str(path))
+    result = run_cli(tmp_path, "play", "--game", "briscola", "--db", str(path))
     check_one_line(result, path)
     assert snapshot(path) == before
 
