@@ -350,6 +350,9 @@ def main(args: argparse.Namespace) -> int:
     if args.games < 1:
         print(_("error: --deals must be at least 1"), file=sys.stderr)
         return 2
+    if args.records is not None and not args.records.strip():
+        print(_("error: --records needs a folder"), file=sys.stderr)
+        return 2
     options = parse_option_args(args.option)
     try:
         summary = run(

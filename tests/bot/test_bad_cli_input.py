@@ -102,6 +102,7 @@ BAD_ARGS = [
     [*ARENA, "--time-ms", "999999999"],
     [*ARENA, "--records", "{a-file}"],
     [*ARENA, "--records", "{a-file}/sub"],
+    [*ARENA, "--records", ""],
     [*ARENA, "--agents", ","],
     [*ARENA, "--agents", HUGE_TEXT],
     [*ARENA, "--option", "noequals"],
