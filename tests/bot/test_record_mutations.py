@@ -153,7 +153,7 @@ def test_the_unmutated_records_replay_and_tally():
             assert status == 0 and json.loads(out[0])["games"] == 1
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(rec=mutated(), how=st.sampled_from(["plain"] * 4 + ["cut", "utf-16", "latin-1", "bad-byte", "huge-int",
                                                             "deep"]),
        cut=st.floats(0, 1))
@@ -179,7 +179,7 @@ def test_mutated_record_files_give_one_line_answers(rec, how, cut):
             assert err[0].startswith(f"error: cannot tally {path}: ") and len(err[0]) - len(path) < 250, err
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(rec=mutated(), extra=st.sampled_from([None, "deep", "huge-int", "tuple"]))
 def test_mutated_records_in_memory_raise_only_replay_errors(rec, extra):
     # values no JSON file can hold: nesting past the recursion limit, an int past the digit limit, a tuple
