@@ -46,7 +46,9 @@ def pct(values: list[float], q: float) -> float:
 
 
 def summary(values: list[float]) -> str:
-    """``median / p99 / max`` in milliseconds."""
+    """``median / p99 / max`` in milliseconds (``no samples`` when there are none)."""
+    if not values:
+        return _("no samples")
     return (f"median {statistics.median(values):.2f} ms, p99 {pct(values, 99):.2f} ms, max {max(values):.2f} ms "
             f"({len(values)} samples)")
 

@@ -117,6 +117,8 @@ BAD_ARGS = [
     ["play", "--level", "grandmaster"],
     ["play", "--option", "9" * 5000],
     ["bench", "--only", HUGE_TEXT],
+    ["bench", "--only", ""],
+    ["bench", "--only", "nothing-of-that-name"],
     ["tally", "{missing}"],
     ["tally", "{text}"],
     ["tally", "{latin1}"],
