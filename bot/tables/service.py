@@ -129,7 +129,11 @@ class TableService:
         """Open the database at ``path`` (migrating it), rebuild the live tables and start their turns."""
         store = await Store(path, **(store_options or {})).open()
         service = cls(store, **options)
-        await service.resume()
+        try:
+            await service.resume()
+        except BaseException:
+            await service.close()
+            raise
         return service
 
     async def close(self) -> None:
@@ -165,15 +169,15 @@ class TableService:
         for row in await self.store.live_tables():
             if row.id in self._tables:
                 continue
-            t = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.players, row.options,
-                      row.level, row.seed, row.status, [Seat.from_json(s) for s in row.seats])
-            if row.status == "playing":
-                try:
+            try:
+                t = Table(row.id, row.guild_id, row.channel_id, row.host_id, row.game, row.players, row.options,
+                          row.level, row.seed, row.status, [Seat.from_json(s) for s in row.seats])
+                if row.status == "playing":
                     t.replay(row.entries)
-                except (RulesError, KeyError, TypeError, ValueError) as e:
-                    log.error("table %d cannot be rebuilt from storage: %s", row.id, e)
-                    self.broken[row.id] = str(e)
-                    continue
+            except (RulesError, KeyError, TypeError, ValueError, AttributeError) as e:
+                log.error("table %d cannot be rebuilt from storage: %s", row.id, type(e).__name__)
+                self.broken[row.id] = str(e)
+                continue
             self._tables[t.id] = t
             resumed.append(t.id)
             self._emit(t, "resumed", version=t.version)

@@ -140,3 +140,16 @@ async def test_a_game_whose_last_action_was_stored_is_finished_on_start_up(db_pa
     assert [e.kind for e in events if e.kind == "game_over"] == ["game_over"]
     board = await second.leaderboard(G, "briscola")
     assert board["rows"][0][1].games == 1
+
+
+async def test_a_table_whose_stored_seats_have_the_wrong_shape_is_set_aside(open_service):
+    """Valid JSON of the wrong shape (seats that are not objects) marks that one table as broken; the
+    others resume, and the service opens."""
+    service = await open_service()
+    bad = await service.create(1, 10, 1, "one", "briscola", 2, {"turn_timer": "off"}, level="random", seed=2)
+    good = await service.create(1, 11, 2, "two", "briscola", 2, {"turn_timer": "off"}, level="random", seed=3)
+    await service.store.update_table(bad.id, seats=[1, 2])
+    await service.close()
+    again = await open_service()
+    assert set(again.broken) == {bad.id}
+    assert [t.id for t in again.tables()] == [good.id]
