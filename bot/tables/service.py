@@ -795,6 +795,13 @@ class TableService:
         out["recent"] = recent_games
         return out
 
+    async def game_record(self, game_id: int) -> dict | None:
+        """The JSON record of a finished game (``None`` when there is no such game)."""
+        try:
+            return await self.store.game_record(game_id)
+        except StorageError as e:
+            raise StorageFailed(e.reason) from None
+
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A guild's settings."""
         return await self._settings(guild_id)

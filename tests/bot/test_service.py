@@ -413,3 +413,15 @@ async def test_a_single_chiamata_round_is_won_by_its_side_in_the_standings(open_
     assert wins[record["seats"][partner]["user"]] == 1
     assert {u for u in users if wins[u]} == {u for u in users if seat_of[u] in (caller, partner)}
     assert {u for u in users if losses[u]} == {u for u in users if seat_of[u] not in (caller, partner)}
+
+
+async def test_the_service_gives_a_finished_games_record(open_service, recorder, play):
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 100, "ann", "briscola", 2, {**OFF, "autoplay_last": "off"}, level="greedy",
+                             seed=5)
+    await service.start(t.id, 100)
+    await play(service, t.id, {100})
+    game_id = recorder.of("game_over")[0]["game_id"]
+    assert await service.game_record(game_id) == await service.store.game_record(game_id)
+    assert await service.game_record(game_id + 1000) is None
