@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from rules.actions import Action, IllegalAction, RulesError
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.options import TEAM_CHAT, TURN_TIMER, OptionSpec, validate
+from rules.spec import GameSpec, register
 from rules.tricks import EXCHANGE, TrickState
+from rules.view import GameView
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 HAND_SIZE = 3
@@ -312,20 +316,11 @@ class BriscolaRound(TrickState, Round):
 
 
 @dataclass(frozen=True)
-class BriscolaView:
+class BriscolaView(GameView):
     """What one seat (or, with ``seat=None``, any spectator) may see of a Briscola table."""
 
-    game: str
-    players: int
-    seat: int | None
-    options: dict
-    round: int
-    dealer: int
-    sides: tuple[tuple[int, ...], ...]
-    to_move: int | None
-    legal: tuple[Action, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
+    PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "visible_hands")
+
     visible_hands: dict[int, tuple[Card, ...]]
     """Other seats' hands this seat may see: partners once the stock is empty (``partner_hand``), all in
     ``open`` mode."""
@@ -350,11 +345,22 @@ class BriscolaView:
     exchanges: tuple[tuple[int, Card, Card, int], ...]
     """Trump exchanges so far: (seat, card given, briscola taken, tricks played before it)."""
     can_exchange: bool
-    game_points: tuple[int, ...]
-    match_over: bool
     conquest: int | None
-    last_round: dict | None = field(default=None)
-    """The previous round's result, for summaries."""
+
+    @property
+    def round(self) -> int:
+        """The round's index, 0 for the first (``round_number - 1``)."""
+        return self.round_number - 1
+
+    @property
+    def game_points(self) -> tuple[int, ...]:
+        """Match game points per seat (the same as ``totals``)."""
+        return self.totals
+
+    @property
+    def last_round(self) -> Mapping[str, Any] | None:
+        """The previous round's result (the same as ``last_result``)."""
+        return self.last_result
 
 
 class Briscola(Match):
@@ -366,7 +372,6 @@ class Briscola(Match):
 
     def __init__(self, players: int, options: dict | None = None, seed: int = 0, **kw) -> None:
         self.won_all = -1  # side that captured all 120 with high_score_bonus
-        self.sides = sides_for(self.check_players(players))
         super().__init__(players, options, seed, **kw)
 
     @classmethod
@@ -408,10 +413,6 @@ class Briscola(Match):
         if rnd.conquest >= 0:
             result["conquest"] = rnd.conquest
         return result
-
-    def side_totals(self) -> list[int]:
-        """Game points of each side."""
-        return [self.totals[side[0]] for side in self.sides]
 
     def match_finished(self) -> bool:
         """One round for ``single``; first side to 3 or 5 game points; at once on all 120 with the bonus."""
@@ -460,21 +461,8 @@ class Briscola(Match):
                 and r.side_of[s] == r.side_of[seat]
             ):
                 visible[s] = tuple(Card(c) for c in r.hands[s])
-        to_move = self.to_move()
-        legal = tuple(self.legal_actions()) if seat is not None and to_move == seat else ()
-        prev = self.rounds[-2].get("result") if len(self.rounds) > 1 else None
-        if self.over:
-            prev = self.rounds[-1].get("result")
         return BriscolaView(
-            game=self.game,
-            players=self.n,
-            seat=seat,
-            options=dict(opts),
-            round=len(self.rounds) - 1,
-            dealer=r.dealer,
-            sides=self.sides,
-            to_move=to_move,
-            legal=legal,
+            **self.shared_view_fields(seat),
             hand=tuple(Card(c) for c in r.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in r.hands),
             visible_hands=visible,
@@ -491,11 +479,18 @@ class Briscola(Match):
             points=tuple(r.side_points()) if opts["show_points"] == "on" or open_mode else None,
             exchanges=tuple((s, Card(g), Card(t), k) for s, g, t, k in r.exchanges),
             can_exchange=r.can_exchange and not r.done,
-            game_points=tuple(self.totals),
-            match_over=self.over,
             conquest=r.conquest if r.conquest >= 0 else None,
-            last_round=prev,
         )
 
 
 GAME = Briscola
+SPEC = register(GameSpec(
+    name=Briscola.game,
+    match=Briscola,
+    player_counts=PLAYER_COUNTS,
+    default_players=4,
+    options=OPTIONS,
+    sides_by_players={p: sides_for(p) for p in PLAYER_COUNTS},
+    ai_module="rules.ai.briscola",
+))
+Briscola.spec = SPEC

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, ClassVar
 
 from rules.actions import PASS, Action, IllegalAction, RulesError
 from rules.cards import POINTS, STRENGTH_ORDER, SUITS, Card, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.options import TURN_TIMER, OptionSpec, validate
+from rules.spec import GameSpec, register
 from rules.tricks import TrickState
+from rules.view import GameView
 
 PLAYERS = 5
 KITTY_SIZE = 5
@@ -395,20 +399,11 @@ class ChiamataRound(TrickState, Round):
 
 
 @dataclass(frozen=True)
-class ChiamataView:
+class ChiamataView(GameView):
     """What one seat (or, with ``seat=None``, any spectator) may see of a Chiamata table."""
 
-    game: str
-    players: int
-    seat: int | None
-    options: dict
-    round: int
-    dealer: int
-    phase: str
-    to_move: int | None
-    legal: tuple[Action, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
+    PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "kitty", "discards")
+
     auction: tuple[tuple[int, str | int | None], ...]
     """Bids in order: (seat, bid), ``None`` for a pass."""
     passed: tuple[bool, ...]
@@ -432,10 +427,22 @@ class ChiamataView:
     tricks_won: tuple[int, ...]
     points: tuple[int, ...] | None
     """Card points each seat took in tricks, only with ``show_points`` (sides are secret)."""
-    game_points: tuple[int, ...]
     rounds_played: int
-    match_over: bool
-    last_round: dict | None = None
+
+    @property
+    def round(self) -> int:
+        """The round's index, 0 for the first (``round_number - 1``; passed-out rounds count)."""
+        return self.round_number - 1
+
+    @property
+    def game_points(self) -> tuple[int, ...]:
+        """Match game points per seat (the same as ``totals``)."""
+        return self.totals
+
+    @property
+    def last_round(self) -> Mapping[str, Any] | None:
+        """The previous round's result (the same as ``last_result``)."""
+        return self.last_result
 
 
 class Chiamata(Match):
@@ -449,6 +456,10 @@ class Chiamata(Match):
     def validate_options(cls, players: int, options: dict | None) -> dict:
         """Validated options with their defaults."""
         return validate("chiamata", OPTIONS, players, options)
+
+    def round_phase(self) -> str:
+        """The round's phase: ``auction``, ``trump``, ``discard``, ``call``, ``play`` or ``over``."""
+        return str(self.round.phase)
 
     def new_round(self, dealer: int, deal: dict | None) -> ChiamataRound:
         """A round dealt by ``dealer``."""
@@ -505,22 +516,12 @@ class Chiamata(Match):
         if seat is not None and not 0 <= seat < PLAYERS:
             raise RulesError(f"no seat {seat} at a {PLAYERS}-player table")
         r = self.round
-        to_move = self.to_move()
         is_caller = seat is not None and seat == r.caller
         partner = None
         if r.revealed:
             partner = r.partner if r.partner >= 0 else r.caller
-        prev = self.rounds[-1 if self.over else -2].get("result") if len(self.rounds) > 1 or self.over else None
         return ChiamataView(
-            game=self.game,
-            players=PLAYERS,
-            seat=seat,
-            options=dict(self.options),
-            round=len(self.rounds) - 1,
-            dealer=r.dealer,
-            phase=r.phase,
-            to_move=to_move,
-            legal=tuple(self.legal_actions()) if seat is not None and seat == to_move else (),
+            **self.shared_view_fields(seat),
             hand=tuple(Card(c) for c in r.hands[seat]) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in r.hands),
             auction=tuple((s, None if m == PASS_MOVE else r.bid_value(m)) for s, m in r.auction),
@@ -540,11 +541,22 @@ class Chiamata(Match):
             tricks=r.history_public(),
             tricks_won=tuple(len(w) // PLAYERS for w in r.won),
             points=tuple(r.captured) if self.options["show_points"] == "on" else None,
-            game_points=tuple(self.totals),
             rounds_played=self.rounds_played(),
-            match_over=self.over,
-            last_round=prev,
         )
 
 
 GAME = Chiamata
+SPEC = register(GameSpec(
+    name=Chiamata.game,
+    match=Chiamata,
+    player_counts=(PLAYERS,),
+    default_players=PLAYERS,
+    options=OPTIONS,
+    sides_by_players={PLAYERS: tuple((s,) for s in range(PLAYERS))},
+    fixed_sides=False,
+    scored_per="seat",
+    has_bidding=True,
+    round_keys=("caller", "partner", "target", "success"),
+    ai_module="rules.ai.chiamata",
+))
+Chiamata.spec = SPEC

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
@@ -21,6 +21,8 @@ from rules import options as opts
 from rules.actions import Action, IllegalAction, RulesError
 from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
 from rules.engine import Match, Round, cards_json, parse_cards
+from rules.spec import GameSpec, register
+from rules.view import GameView
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -195,17 +197,9 @@ class CaptureInfo:
 
 
 @dataclass(frozen=True)
-class CiceraView:
+class CiceraView(GameView):
     """What one seat (or, with ``seat=None``, any spectator) may see of a Cicera game."""
 
-    game: str
-    seat: int | None
-    players: int
-    dealer: int
-    to_move: int | None
-    hand: tuple[Card, ...]
-    """The seat's own hand (empty in the public view)."""
-    hand_sizes: tuple[int, ...]
     table: tuple[Card, ...]
     """Table cards in the order they came to the table."""
     pile_sizes: tuple[int, int]
@@ -219,17 +213,6 @@ class CiceraView:
     """(seat, card) when the previous play placed a card: the card a Picada can take now; else ``None``."""
     history: History
     """Plays of this deal in order: (seat, card, take); ``take == ()`` means placed."""
-    legal: tuple[Action, ...]
-    """This seat's legal actions when it is to move; else empty."""
-    round_number: int = 1
-    """1 for the first deal of the match."""
-    totals: tuple[int, ...] = ()
-    """Match game points per seat so far (a seat's total is its team's total)."""
-    options: Mapping[str, Any] = field(default_factory=dict)
-    last_result: Mapping[str, Any] | None = None
-    """The result of the most recently finished deal of the match, if any."""
-    match_over: bool = False
-    winners: tuple[int, ...] = ()
 
     @property
     def team(self) -> int | None:
@@ -347,6 +330,10 @@ class CiceraRound(Round):
             "table": list(d["table"]),
             "kitty": [],
         }
+
+    def tricks_done(self) -> int:
+        """Complete turns around the table in this deal (every seat played once more)."""
+        return len(self.history) // PLAYERS
 
     def capture_choices(self, card: Card) -> list[tuple[Card, ...]]:
         """Every capture ``card`` can make on the current table, then ``()`` (place)."""
@@ -591,12 +578,15 @@ class CiceraRound(Round):
             last_placement=self.last_placement(),
             history=tuple(self.history),
             legal=legal,
+            phase="over" if self._to_move is None else "play",
             round_number=round_number,
             totals=tuple(totals),
+            sides=TEAMS,
             options=dict(options or {}),
             last_result=last_result,
             match_over=match_over,
             winners=tuple(winners),
+            tricks_done=self.tricks_done(),
         )
 
 
@@ -699,17 +689,28 @@ class Cicera(Match):
 
     def view(self, seat: int | None) -> CiceraView:
         """What ``seat`` may see (``None``: the public view)."""
-        finished = [r["result"] for r in self.rounds if "result" in r]
         return self.round.view(
             seat,
             round_number=len(self.rounds),
             totals=self.totals,
             options=self.options,
-            last_result=finished[-1] if finished else None,
+            last_result=self.last_result(),
             match_over=self.over,
             winners=self.winners,
         )
 
 
 GAME = Cicera
-
+SPEC = register(GameSpec(
+    name=Cicera.game,
+    match=Cicera,
+    player_counts=(PLAYERS,),
+    default_players=PLAYERS,
+    options=OPTION_SPECS,
+    sides_by_players={PLAYERS: TEAMS},
+    has_trumps=False,
+    has_tricks=False,
+    result_keys=("score", "game_points"),
+    ai_module="rules.ai.cicera",
+))
+Cicera.spec = SPEC

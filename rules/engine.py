@@ -9,13 +9,18 @@ played out) and the scoring of rounds into game points. The checked public API i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.actions import Action, IllegalAction, RulesError, brief
 from rules.cards import Card
+from rules.spec import RECORD_FORMAT
+from rules.view import GameView, Sides
 
-RECORD_FORMAT = 1
+if TYPE_CHECKING:
+    from rules.spec import GameSpec
+
+__all__ = ["RECORD_FORMAT", "SEED_MAX", "DealSource", "Match", "Round", "cards_json", "parse_cards"]
 SEED_MAX = 2**63 - 1
 """Largest seed a record may hold (a seed is stored as a 64-bit SQLite integer)."""
 
@@ -54,13 +59,17 @@ class Round:
         """Events of the deal itself (a round can end at once, e.g. a Briscola conquest)."""
         return []
 
+    def tricks_done(self) -> int:
+        """Complete turns around the table so far in this round (tricks taken; Cicera: plays // players)."""
+        raise NotImplementedError
 
-def cards_json(cs) -> list[str]:
+
+def cards_json(cs: Iterable[int]) -> list[str]:
     """Cards in record form."""
     return [str(Card(c)) for c in cs]
 
 
-def parse_cards(items, what: str) -> list[Card]:
+def parse_cards(items: object, what: str) -> list[Card]:
     """Cards from record form, with an error naming ``what`` on bad input."""
     if not isinstance(items, list):
         raise RulesError(f"{what} must be a list of cards")
@@ -79,6 +88,8 @@ class Match:
 
     game: str = ""
     player_counts: tuple[int, ...] = ()
+    spec: ClassVar[GameSpec]
+    """The game's registered spec (set by the game module when it registers)."""
 
     def __init__(
         self,
@@ -140,9 +151,56 @@ class Match:
         """Seats of the winning side once the match is over; empty on a draw."""
         raise NotImplementedError
 
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> GameView:
         """What ``seat`` may see (``None``: the public view, what any spectator sees)."""
         raise NotImplementedError
+
+    # ----- the same questions for every game -----
+    @property
+    def sides(self) -> Sides:
+        """The game's fixed sides for this player count (each seat alone when sides change per round)."""
+        return self.spec.sides(self.n)
+
+    def side_totals(self) -> list[int]:
+        """Game points of each side."""
+        return [self.totals[side[0]] for side in self.sides]
+
+    def auto_action(self) -> Action | None:
+        """The action the table plays by itself now (Briscola's ``autoplay_last``), else ``None``."""
+        return None
+
+    def last_result(self) -> dict | None:
+        """The result of the most recently finished round, ``None`` before the first one ends."""
+        for r in reversed(self.rounds):
+            if "result" in r:
+                return r["result"]
+        return None
+
+    def round_phase(self) -> str:
+        """The current round's phase: ``play`` while it is played (Chiamata names its own), ``over`` after."""
+        return "over" if self.over or self.round.is_over() else "play"
+
+    def shared_view_fields(self, seat: int | None) -> dict[str, Any]:
+        """The ``GameView`` fields every engine fills the same way, for ``seat``."""
+        r = self.round
+        to_move = self.to_move()
+        return {
+            "game": self.game,
+            "players": self.n,
+            "seat": seat,
+            "options": dict(self.options),
+            "dealer": r.dealer,
+            "to_move": to_move,
+            "legal": tuple(self.legal_actions()) if seat is not None and to_move == seat else (),
+            "phase": self.round_phase(),
+            "round_number": len(self.rounds),
+            "totals": tuple(self.totals),
+            "sides": self.sides,
+            "last_result": self.last_result(),
+            "match_over": self.over,
+            "winners": tuple(self.winners),
+            "tricks_done": r.tricks_done(),
+        }
 
     # ----- shared machinery -----
     def _start_round(self, dealer: int) -> list[dict]:

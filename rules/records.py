@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
+from typing import Any
 
 from rules.actions import Action, RulesError, brief
 from rules.engine import RECORD_FORMAT, SEED_MAX, Match
-
-GAME_MODULES = {"briscola": "rules.briscola", "chiamata": "rules.chiamata", "cicera": "rules.cicera"}
+from rules.games import spec
 
 
 def game_class(name: object) -> type[Match]:
-    """The engine class of a game name (``briscola``, ``chiamata``, ``cicera``)."""
-    mod = GAME_MODULES.get(name) if isinstance(name, str) else None
-    if mod is None:
-        raise RulesError(f"unknown game {brief(name)}; games are: {', '.join(GAME_MODULES)}")
-    return importlib.import_module(mod).GAME
+    """The engine class of a registered game name (``RulesError`` lists the games)."""
+    return spec(name).match
 
 
-def new_game(name: str, players: int, options: dict | None = None, seed: int = 0, **kw) -> Match:
+def new_game(name: str, players: int, options: dict | None = None, seed: int = 0, **kw: Any) -> Match:
     """A new match of a game; options are validated (``OptionError`` names the option and its values)."""
-    return game_class(name)(players, options, seed, **kw)
+    return spec(name).new_match(players, options, seed, **kw)
 
 
 @dataclass
@@ -59,11 +55,6 @@ def _same(a, b) -> bool:
     return a == b
 
 
-REQUIRED_RESULT = {"briscola": ("card_points", "game_points"), "chiamata": ("card_points", "game_points"),
-                   "cicera": ("score", "game_points")}
-"""Keys every round result of a record must hold, per game."""
-ROUND_KEYS = ("caller", "partner", "target", "success")
-"""Round-level keys (Chiamata) checked when present."""
 
 
 MAX_DEPTH = 16
@@ -166,10 +157,10 @@ def replay_record(rec: object) -> Match:
         for key, value in mine.items():
             if key in stored and not _same(stored[key], value):
                 raise ReplayError(ri, None, f"result {key} is {brief(stored[key])} but replay gives {brief(value)}")
-        for key in REQUIRED_RESULT[match.game]:
+        for key in match.spec.result_keys:
             if key not in stored:
                 raise ReplayError(ri, None, f"the round's result has no {key}")
-        for key in ROUND_KEYS:
+        for key in match.spec.round_keys:
             if key in r and key in match.rounds[ri] and not _same(r[key], match.rounds[ri][key]):
                 raise ReplayError(ri, None, f"{key} is {brief(r[key])} but replay gives {brief(match.rounds[ri][key])}")
     if not match.is_over():

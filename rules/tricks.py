@@ -78,6 +78,10 @@ class TrickState:
         self.leader = self.turn = winner
         return winner
 
+    def tricks_done(self) -> int:
+        """Tricks completed so far in this round."""
+        return len(self.history)
+
     def trick_pairs(self) -> tuple[tuple[int, Card], ...]:
         """The current trick as (seat, card) pairs in play order."""
         return tuple(((self.leader + i) % self.n, Card(c)) for i, c in enumerate(self.trick))

@@ -14,11 +14,11 @@ import random
 from typing import Protocol
 
 from rules.actions import Action, RulesError
+from rules.games import spec
 
 LEVELS = ("easy", "medium", "hard")
 """The levels a user can pick."""
 AGENT_NAMES = ("random", "greedy", *LEVELS)
-GAME_AI_MODULES = {"briscola": "rules.ai.briscola", "chiamata": "rules.ai.chiamata", "cicera": "rules.ai.cicera"}
 DEFAULT_TIME_MS = 200
 
 
@@ -65,7 +65,7 @@ def choose(level: str, view, rng: random.Random, time_ms: int = DEFAULT_TIME_MS)
         return rng.choice(view.legal)
     if len(view.legal) == 1:
         return view.legal[0]
-    module = importlib.import_module(GAME_AI_MODULES[view.game])
+    module = importlib.import_module(spec(view.game).ai_module)
     return module.choose("greedy" if level == "easy" else level, view, rng, time_ms)
 
 

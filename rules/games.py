@@ -1,0 +1,30 @@
+"""The registry of every game: ``GAMES`` by name, ``spec(name)`` with a clear error, ``names()``.
+
+Importing this module imports every game module, each of which registers its ``GameSpec``.
+"""
+
+from __future__ import annotations
+
+import rules.briscola  # noqa: F401
+import rules.chiamata  # noqa: F401
+import rules.cicera  # noqa: F401  (each game module registers its spec on import)
+from rules.actions import RulesError, brief
+from rules.spec import GAMES, GameSpec
+
+DEFAULT_GAME = "briscola"
+"""The game a front end offers when none is named."""
+
+__all__ = ["DEFAULT_GAME", "GAMES", "GameSpec", "names", "spec"]
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names, in registration order."""
+    return tuple(GAMES)
+
+
+def spec(name: object) -> GameSpec:
+    """The spec of a game name; ``RulesError`` lists the known games."""
+    found = GAMES.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise RulesError(f"unknown game {brief(name)}; games are: {', '.join(GAMES)}")
+    return found
