@@ -209,7 +209,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game in the terminal against AI players."""
-    from bot import play
+    from bot.tools import play
 
     check_players(args.game, args.players)
     return play.main(args)
@@ -217,7 +217,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play AI agents against each other and report the results."""
-    from bot import arena
+    from bot.tools import arena
 
     check_players(args.game, args.players)
     return arena.main(args)
@@ -225,21 +225,21 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_tally(args: argparse.Namespace) -> int:
     """Summarise arena records."""
-    from bot import arena
+    from bot.tools import arena
 
     return arena.tally_main(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-check game records."""
-    from bot import replay
+    from bot.tools import replay
 
     return replay.main(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmarks."""
-    from bot import bench
+    from bot.tools import bench
 
     return bench.main(args)
 

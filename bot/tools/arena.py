@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from bot.i18n import _
-from bot.replay import RecordFileError, load_record, one_line, shown
+from bot.tools.replay import RecordFileError, load_record, one_line, shown
 from rules.ai import make_agent
 from rules.engine import Match
 from rules.options import parse_option_args

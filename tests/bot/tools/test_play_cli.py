@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 from bot.__main__ import build_parser
-from bot.play import play
+from bot.tools.play import play
 from rules.records import replay_record
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def run_play(db: Path, script: str, *extra: str) -> tuple[int, str]:
@@ -131,13 +131,13 @@ async def test_an_unfinished_game_is_continued_only_when_it_is_the_one_asked_for
 
 
 async def test_a_save_that_keeps_failing_ends_the_terminal_game_with_a_message(db_path, monkeypatch):
-    import bot.play
+    import bot.tools.play
     from bot.storage import StorageError, Store
 
     async def disk_full(*args, **kwargs):
         raise StorageError("database or disk is full", "SQLITE_FULL")
 
-    real_open = bot.play.TableService.open
+    real_open = bot.tools.play.TableService.open
 
     async def quick_retries(*args, **kwargs):
         service = await real_open(*args, **kwargs)
@@ -145,7 +145,7 @@ async def test_a_save_that_keeps_failing_ends_the_terminal_game_with_a_message(d
         return service
 
     monkeypatch.setattr(Store, "finish_game", disk_full)
-    monkeypatch.setattr(bot.play.TableService, "open", quick_retries)
+    monkeypatch.setattr(bot.tools.play.TableService, "open", quick_retries)
     code, out = await run_play(db_path, "1\n" * 40, "--game", "briscola", "--players", "2", "--level", "random",
                                "--seed", "3")
     assert code == 1

@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import arena, replay
+from bot.tools import arena, replay
 from rules.ai import make_agent
 from rules.records import ReplayError, new_game, replay_record
 

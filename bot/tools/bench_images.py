@@ -1,0 +1,68 @@
+"""``python -m bot bench --only images``: how long the pictures take to render, and how large they are.
+
+Each picture is rendered from a fixed state (a seeded random game) a few times first, so the card sprites,
+the text and the palette are cached as in a running bot; then the median of many renders is reported with
+the PNG size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from bot.i18n import _
+
+WARM_UP = 5
+REPEAT = 60
+
+
+def _cases() -> list[tuple[str, Callable[[], bytes]]]:
+    from images import samples
+    from images.hand import hand_png
+    from images.table import table_png
+
+    b4 = samples.briscola_mid_trick(4, {"show_points": "on"}, tricks=3, played=3)
+    cicera = samples.cicera_with_table(12)
+    chiamata = samples.chiamata_after_reveal({"show_points": "on"})
+    s4, s5 = samples.seats_for(4), samples.seats_for(5)
+    b4_public, b4_hand = b4.view(None), b4.view(b4.to_move())
+    ci_public, ci_hand = cicera.view(None), cicera.view(cicera.to_move())
+    ch_public = chiamata.view(None)
+    return [
+        ("briscola 4p table", lambda: table_png(b4_public, s4)),
+        ("briscola 4p hand", lambda: hand_png(b4_hand, s4)),
+        ("cicera table, 12 cards", lambda: table_png(ci_public, s4)),
+        ("cicera hand + table", lambda: hand_png(ci_hand, s4)),
+        ("chiamata table", lambda: table_png(ch_public, s5)),
+    ]
+
+
+def measure(render: Callable[[], bytes], repeat: int = REPEAT) -> tuple[float, int]:
+    """(median milliseconds after a warm-up, PNG bytes) of a picture."""
+    png = b""
+    for _warm in range(WARM_UP):
+        png = render()
+    times = []
+    for _run in range(repeat):
+        t0 = time.perf_counter()
+        png = render()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), len(png)
+
+
+def report(repeat: int = REPEAT) -> list[str]:
+    """One line per picture: its median render time (to PNG bytes) and its size."""
+    lines = [f"{_('picture'):<24} {_('median ms'):>10} {_('PNG KB'):>8}"]
+    for name, render in _cases():
+        ms, size = measure(render, repeat)
+        lines.append(f"{name:<24} {ms:>10.2f} {size / 1024:>8.1f}")
+    return lines
+
+
+def main(args: argparse.Namespace | None = None) -> int:
+    """Print the picture benchmark."""
+    for line in report():
+        print(line)
+    return 0
