@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 
+from rules.games import spec
+
 log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
@@ -93,14 +95,8 @@ def outcomes(result: dict, players: int) -> list[str]:
 
 
 def sides_of(game: str, players: int) -> list[tuple[int, ...]]:
-    """The rated sides of a game (Chiamata: each seat; its sides change per round)."""
-    if game == "cicera":
-        return [(0, 2), (1, 3)]
-    if game == "briscola" and players == 4:
-        return [(0, 2), (1, 3)]
-    if game == "briscola" and players == 6:
-        return [(0, 2, 4), (1, 3, 5)]
-    return [(s,) for s in range(players)]
+    """The rated sides of a game: its spec's fixed sides (each seat alone when sides change per round)."""
+    return list(spec(game).sides(players))
 
 
 def _ranks(scores: Sequence[float]) -> list[int]:
@@ -124,7 +120,7 @@ def rate_game(record: dict, ratings: Sequence[Rating]) -> list[Rating]:
     The caller puts the fixed AI ratings at AI seats and ignores what comes back for them."""
     game, players = record["game"], record["players"]
     current = list(ratings)
-    if game == "chiamata":
+    if not spec(game).fixed_sides:  # a rating update per round: the round's side against the others
         for rnd in record["rounds"]:
             caller = rnd.get("caller")
             if caller is None or rnd.get("success") is None:
