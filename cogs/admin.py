@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -20,7 +21,9 @@ from bot.i18n import use_language
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import ResetButton, button
+from cogs.play.hub import Hub, hub_of
 from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
+from cogs.types import Interaction, TavoloBot
 from rules.records import game_class
 
 log = logging.getLogger(__name__)
@@ -61,21 +64,24 @@ class Admin(commands.Cog):
     settings = app_commands.Group(name="settings", description="Tavolo's settings for this server",
                                   guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
 
     @property
-    def hub(self) -> Any:
-        return self.bot.hub  # type: ignore[attr-defined]
+    def hub(self) -> Hub:
+        """The play hub: the service, and the answers in the guild's language."""
+        return hub_of(self.bot)
 
-    async def _guarded(self, interaction: discord.Interaction, kind: str, work) -> None:
+    async def _guarded(self, interaction: Interaction, kind: str, work: Callable[[int], Awaitable[None]]) -> None:
+        """Run ``work(guild_id)`` for a member with Manage Server only."""
+
         async def checked() -> None:
             perms = interaction.permissions
             if interaction.guild_id is None or not (perms and perms.manage_guild):
                 raise TableError(t("settings.need_manage"))
-            await work()
+            await work(interaction.guild_id)
 
-        await self.hub.answer(interaction, kind, checked)
+        await self.hub.answers.answer(interaction, kind, checked)
 
     def _embed(self, current) -> discord.Embed:
         embed = discord.Embed(title=t("settings.title"), colour=discord.Colour.dark_teal())
@@ -87,11 +93,11 @@ class Admin(commands.Cog):
         return embed
 
     @settings.command(name="show", description="Show this server's settings")
-    async def show(self, interaction: discord.Interaction) -> None:
+    async def show(self, interaction: Interaction) -> None:
         """``/settings show``."""
 
-        async def work() -> None:
-            current = await self.hub.service.guild_settings(interaction.guild_id)
+        async def work(guild_id: int) -> None:
+            current = await self.hub.service.guild_settings(guild_id)
             await interaction.response.send_message(embed=self._embed(current), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
@@ -99,15 +105,15 @@ class Admin(commands.Cog):
     @settings.command(name="option", description="Set (or clear) a default table option for new tables")
     @app_commands.describe(game="which game", option="which option", value=f"its value ({CLEAR}: clear it)")
     @app_commands.choices(game=GAME_CHOICES, option=[Choice(name=OPTION_LABELS[k], value=k) for k in OPTION_LABELS])
-    async def option(self, interaction: discord.Interaction, game: Choice[str], option: Choice[str],
+    async def option(self, interaction: Interaction, game: Choice[str], option: Choice[str],
                      value: str) -> None:
         """``/settings option``."""
 
-        async def work() -> None:
+        async def work(guild_id: int) -> None:
             specs = option_specs(game.value)
             if option.value not in specs:
                 raise TableError(t("settings.bad_option", game=game_name(game.value), option=option.value))
-            current = await self.hub.service.guild_settings(interaction.guild_id)
+            current = await self.hub.service.guild_settings(guild_id)
             defaults = {g: dict(o) for g, o in current.default_options.items()}
             mine = defaults.setdefault(game.value, {})
             if value.strip().lower() == CLEAR:
@@ -115,13 +121,13 @@ class Admin(commands.Cog):
             else:
                 mine[option.value] = value.strip().lower()
             await self.hub.service.set_guild_settings(dataclasses.replace(current, default_options=defaults))
-            updated = await self.hub.service.guild_settings(interaction.guild_id)
+            updated = await self.hub.service.guild_settings(guild_id)
             await interaction.response.send_message(t("settings.saved"), embed=self._embed(updated), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 
     @option.autocomplete("value")
-    async def option_values(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    async def option_values(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """The allowed values of the chosen option."""
         ns = interaction.namespace
         game, option = getattr(ns, "game", None), getattr(ns, "option", None)
@@ -133,13 +139,13 @@ class Admin(commands.Cog):
 
     @settings.command(name="language", description="The language of Tavolo's messages on this server")
     @app_commands.choices(language=[Choice(name=name, value=code) for code, name in LANGUAGES.items()])
-    async def language(self, interaction: discord.Interaction, language: Choice[str]) -> None:
+    async def language(self, interaction: Interaction, language: Choice[str]) -> None:
         """``/settings language``."""
 
-        async def work() -> None:
-            current = await self.hub.service.guild_settings(interaction.guild_id)
+        async def work(guild_id: int) -> None:
+            current = await self.hub.service.guild_settings(guild_id)
             await self.hub.service.set_guild_settings(dataclasses.replace(current, language=language.value))
-            self.hub.set_guild_language(interaction.guild_id, language.value)
+            self.hub.languages.choose(guild_id, language.value)
             with use_language(language.value):  # said in the new language
                 await interaction.response.send_message(t("settings.saved"), ephemeral=True)
 
@@ -147,26 +153,26 @@ class Admin(commands.Cog):
 
     @settings.command(name="channel", description="Allow tables in a channel, or stop allowing them")
     @app_commands.describe(channel="the channel", allowed="open tables there (when no channel is listed: anywhere)")
-    async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool) -> None:
+    async def channel(self, interaction: Interaction, channel: discord.TextChannel, allowed: bool) -> None:
         """``/settings channel``."""
 
-        async def work() -> None:
-            current = await self.hub.service.guild_settings(interaction.guild_id)
+        async def work(guild_id: int) -> None:
+            current = await self.hub.service.guild_settings(guild_id)
             channels = [c for c in current.allowed_channels if c != channel.id]
             if allowed:
                 channels.append(channel.id)
             await self.hub.service.set_guild_settings(dataclasses.replace(current, allowed_channels=channels))
-            updated = await self.hub.service.guild_settings(interaction.guild_id)
+            updated = await self.hub.service.guild_settings(guild_id)
             await interaction.response.send_message(t("settings.saved"), embed=self._embed(updated), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 
     @settings.command(name="reset-leaderboard", description="Erase a game's leaderboard (or all) on this server")
     @app_commands.choices(game=[*GAME_CHOICES, Choice(name="all games", value=ALL_GAMES)])
-    async def reset_leaderboard(self, interaction: discord.Interaction, game: Choice[str]) -> None:
+    async def reset_leaderboard(self, interaction: Interaction, game: Choice[str]) -> None:
         """``/settings reset-leaderboard``: asks for a confirmation first."""
 
-        async def work() -> None:
+        async def work(_guild_id: int) -> None:
             view = discord.ui.View(timeout=None)
             view.add_item(button(ResetButton, ids.reset(game.value), t("settings.reset_yes"),
                                  discord.ButtonStyle.danger))
@@ -176,17 +182,17 @@ class Admin(commands.Cog):
 
         await self._guarded(interaction, "settings", work)
 
-    async def confirm_reset(self, interaction: discord.Interaction, game: str) -> None:
+    async def confirm_reset(self, interaction: Interaction, game: str) -> None:
         """The confirmation button of a leaderboard reset."""
 
-        async def work() -> None:
-            removed = await self.hub.service.reset_leaderboard(interaction.guild_id,
+        async def work(guild_id: int) -> None:
+            removed = await self.hub.service.reset_leaderboard(guild_id,
                                                                None if game == ALL_GAMES else game)
             await interaction.response.edit_message(content=t("settings.reset_done", n=removed), view=None)
 
         await self._guarded(interaction, "settings-reset", work)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TavoloBot) -> None:
     """Extension entry point."""
     await bot.add_cog(Admin(bot))

@@ -1,23 +1,34 @@
 """Buttons and selects as ``DynamicItem``s: the bot recognises them by their ``custom_id`` (see ``cogs.ids``)
-on any message, so they keep working after a restart. Each click goes to the ``Hub``, which checks it."""
+on any message, so they keep working after a restart.
+
+A table's controls check each click in ``interaction_check`` (the table is open and in this channel, the user
+is seated, it is their turn, the controls are current: ``cogs.play.checks``), where a refused click gets its
+short ephemeral answer; ``callback`` then does the work, through the play hub. Their methods take discord.py's
+``Interaction[Any]``, as the overridden methods do; the hub's take the bot's ``cogs.types.Interaction``."""
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Select
 
 from cogs import ids
 
+if TYPE_CHECKING:
+    from cogs.admin import Admin
+    from cogs.play.checks import Move, Seated
+    from cogs.play.hub import Hub
+    from cogs.standings import Standings
+    from rules.cards import Card
+
 log = logging.getLogger(__name__)
 
-
-def hub_of(interaction: discord.Interaction) -> Any:
-    """The ``Hub`` of the bot that received the interaction."""
-    return interaction.client.hub  # type: ignore[attr-defined]
+def hub_of(interaction: discord.Interaction[Any]) -> Hub:
+    """The play hub of the bot that received the interaction (``cogs.play`` makes it, loaded first)."""
+    return cast("Hub", getattr(interaction.client, "hub"))  # noqa: B009 - set by cogs.play, unknown to bot/
 
 
 class _Dynamic:
@@ -36,7 +47,8 @@ class _Dynamic:
         return int(self.groups[name] or "")
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /):
+    async def from_custom_id(cls, _interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> Self:
+        """The item of a clicked component, with the groups of its ``custom_id``."""
         made = cls(item)  # type: ignore[call-arg]
         made.groups = match.groupdict()
         return made
@@ -45,68 +57,120 @@ class _Dynamic:
 class LobbyButton(_Dynamic, DynamicItem[Button], template=ids.LOBBY):
     """Join, Leave, Start, Cancel on a lobby message."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_lobby_button(interaction, self.number("table"), self.groups["verb"])
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The table is open and in this channel."""
+        verb = self.groups["verb"]
+        return await hub_of(interaction).lobby.check_lobby(interaction, self.number("table"), f"lobby-{verb}") \
+            is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await hub_of(interaction).lobby.on_lobby_button(interaction, self.number("table"), self.groups["verb"] or "")
 
 
 class LobbyAISelect(_Dynamic, DynamicItem[Select], template=ids.LOBBY_AI):
     """The host adds an AI of a level, or removes the last AI added."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The table is open and in this channel."""
+        return await hub_of(interaction).lobby.check_lobby(interaction, self.number("table"), "lobby-ai") is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = list(self.item.values)
-        await hub_of(interaction).on_lobby_ai(interaction, self.number("table"), values[0] if values else "")
+        await hub_of(interaction).lobby.on_lobby_ai(interaction, self.number("table"), values[0] if values else "")
 
 
 class HandButton(_Dynamic, DynamicItem[Button], template=ids.HAND):
     """My hand, on the public table message."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_my_hand(interaction, self.number("table"))
+    seated: Seated | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The user is seated at the table, in play."""
+        self.seated = await hub_of(interaction).moves.check_hand(interaction, self.number("table"))
+        return self.seated is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.seated is not None:
+            await hub_of(interaction).moves.on_my_hand(interaction, self.seated)
 
 
 class ActButton(_Dynamic, DynamicItem[Button], template=ids.ACT):
     """One action (a card, a bid, Pass, a suit, Place...) in a hand message."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_action(interaction, self.number("table"), self.number("version"),
-                                            [self.groups["code"] or ""], None)
+    move: Move | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The action is the user's to take now, from current controls."""
+        self.move = await hub_of(interaction).moves.check_action(
+            interaction, self.number("table"), self.number("version"), [self.groups["code"] or ""], None)
+        return self.move is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.move is not None:
+            await hub_of(interaction).moves.on_action(interaction, self.move, self.number("version"))
 
 
 class ActSelect(_Dynamic, DynamicItem[Select], template=ids.ACT_SELECT):
     """A choice among actions (points bids, calls, Cicera captures) or the cards to discard."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_action(interaction, self.number("table"), self.number("version"),
-                                            list(self.item.values), self.groups["kind"])
+    move: Move | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The action chosen is the user's to take now, from current controls."""
+        self.move = await hub_of(interaction).moves.check_action(
+            interaction, self.number("table"), self.number("version"), list(self.item.values), self.groups["kind"])
+        return self.move is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.move is not None:
+            await hub_of(interaction).moves.on_action(interaction, self.move, self.number("version"))
 
 
 class PickButton(_Dynamic, DynamicItem[Button], template=ids.PICK):
     """Cicera: a card chosen; show what it can take."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_pick(interaction, self.number("table"), self.number("version"),
-                                          self.groups["card"] or "", self.number("page"))
+    picked: tuple[Seated, Card] | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The card is in the user's hand, on their turn, from current controls."""
+        self.picked = await hub_of(interaction).moves.check_pick(
+            interaction, self.number("table"), self.number("version"), self.groups["card"] or "")
+        return self.picked is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.picked is not None:
+            at, card = self.picked
+            await hub_of(interaction).moves.on_pick(interaction, at, card, self.number("page"))
 
 
 class BackButton(_Dynamic, DynamicItem[Button], template=ids.BACK):
     """Cicera: back to the hand."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_back(interaction, self.number("table"), self.number("version"))
+    seated: Seated | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The user's turn, from current controls."""
+        self.seated = await hub_of(interaction).moves.check_back(
+            interaction, self.number("table"), self.number("version"))
+        return self.seated is not None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.seated is not None:
+            await hub_of(interaction).moves.on_back(interaction, self.seated)
 
 
 class RematchButton(_Dynamic, DynamicItem[Button], template=ids.REMATCH):
-    """A new lobby with the settings of a finished game."""
+    """A new lobby with the settings of a finished game (its record is checked in the callback)."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hub_of(interaction).on_rematch(interaction, self.number("game"))
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await hub_of(interaction).lobby.on_rematch(interaction, self.number("game"))
 
 
 class LeaderboardButton(_Dynamic, DynamicItem[Button], template=ids.LEADERBOARD):
     """A page of the leaderboard."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Standings")  # type: ignore[attr-defined]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Standings | None", interaction.client.get_cog("Standings"))
         if cog is not None:  # the page is read (and a forged one refused) by the Standings
             await cog.show_page(interaction, self.groups["game"] or "", self.groups["page"] or "", edit=True)
 
@@ -114,8 +178,8 @@ class LeaderboardButton(_Dynamic, DynamicItem[Button], template=ids.LEADERBOARD)
 class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):
     """Confirms a leaderboard reset."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Admin")  # type: ignore[attr-defined]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Admin | None", interaction.client.get_cog("Admin"))
         if cog is not None:
             await cog.confirm_reset(interaction, self.groups["game"] or "")
 

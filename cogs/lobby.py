@@ -1,7 +1,7 @@
 """Slash commands that open tables (``/briscola``, ``/chiamata``, ``/cicera``) and ``/table leave|abort``.
 
 Every table option of RULES.md is a command option with fixed choices; options left out take the server's
-defaults (``/settings``), then the game's. The lobby's buttons are handled by the ``Hub`` (``cogs.hub``).
+defaults (``/settings``), then the game's. The lobby's buttons are handled by the play hub (``cogs.play.lobby``).
 """
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from cogs.play.hub import hub_of
+from cogs.play.lobby import LobbyControls
 from cogs.texts import VALUE_LABELS
+from cogs.types import Interaction, TavoloBot
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +41,8 @@ TEAMS_CHOICES = [Choice(name="random", value="random"),
 TEAM_CHAT_CHOICES = _choices("after_first_trick", "after_first_round", "off")
 FACES_CHOICES = _choices("italian", "french")
 BIDDING_CHOICES = [Choice(name="rank, then points on the 2", value="rank"), Choice(name="points", value="points")]
+BRISCOLA_PLAYERS: list[Choice[Any]] = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
+"""Typed loosely: ``app_commands.choices`` takes one choice type for all its parameters, and these are ints."""
 TIMER = app_commands.Range[int, 0, 600]
 
 DESCRIBE_COMMON = {
@@ -70,12 +74,13 @@ def _level(level: Choice[str] | None) -> str:
 class Lobby(commands.Cog):
     """Opening tables and leaving them."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
 
     @property
-    def hub(self) -> Any:
-        return self.bot.hub  # type: ignore[attr-defined]
+    def lobby(self) -> LobbyControls:
+        """The play hub's lobby side, which opens and leaves the tables."""
+        return hub_of(self.bot).lobby
 
     @app_commands.command(name="briscola", description="Open a table of Briscola (2, 3, 4 or 6 players)")
     @app_commands.guild_only()
@@ -93,13 +98,13 @@ class Lobby(commands.Cog):
         **DESCRIBE_COMMON,
     )
     @app_commands.choices(
-        players=[Choice(name=str(n), value=n) for n in (2, 3, 4, 6)], level=LEVEL_CHOICES, match=MATCH_CHOICES,
+        players=BRISCOLA_PLAYERS, level=LEVEL_CHOICES, match=MATCH_CHOICES,
         teams=TEAMS_CHOICES, faces=FACES_CHOICES, show_points=ON_OFF, open=ON_OFF, trump_exchange=ON_OFF,
         high_score_bonus=ON_OFF, conquest=ON_OFF, autoplay_last=ON_OFF, team_chat=TEAM_CHAT_CHOICES,
         partner_hand=ON_OFF,
     )
     async def briscola(
-        self, interaction: discord.Interaction, players: Choice[int], level: Choice[str] | None = None,
+        self, interaction: Interaction, players: Choice[int], level: Choice[str] | None = None,
         match: Choice[str] | None = None, teams: Choice[str] | None = None, faces: Choice[str] | None = None,
         show_points: Choice[str] | None = None, open: Choice[str] | None = None,  # noqa: A002 - the option's name
         trump_exchange: Choice[str] | None = None, high_score_bonus: Choice[str] | None = None,
@@ -112,7 +117,7 @@ class Lobby(commands.Cog):
                          trump_exchange=trump_exchange, high_score_bonus=high_score_bonus, conquest=conquest,
                          autoplay_last=autoplay_last, team_chat=team_chat, partner_hand=partner_hand,
                          turn_timer=turn_timer)
-        await self.hub.create_table(interaction, "briscola", players.value, options, _level(level))
+        await self.lobby.create_table(interaction, "briscola", players.value, options, _level(level))
 
     @app_commands.command(name="chiamata", description="Open a table of Briscola Chiamata (5 players)")
     @app_commands.guild_only()
@@ -125,14 +130,14 @@ class Lobby(commands.Cog):
     @app_commands.choices(level=LEVEL_CHOICES, bidding=BIDDING_CHOICES, kitty=ON_OFF, match=CHIAMATA_MATCH,
                           faces=FACES_CHOICES, show_points=ON_OFF)
     async def chiamata(
-        self, interaction: discord.Interaction, level: Choice[str] | None = None,
+        self, interaction: Interaction, level: Choice[str] | None = None,
         bidding: Choice[str] | None = None, kitty: Choice[str] | None = None, match: Choice[str] | None = None,
         faces: Choice[str] | None = None, show_points: Choice[str] | None = None, turn_timer: TIMER | None = None,
     ) -> None:
         """Open a Chiamata lobby."""
         options = _given(bidding=bidding, kitty=kitty, match=match, faces=faces, show_points=show_points,
                          turn_timer=turn_timer)
-        await self.hub.create_table(interaction, "chiamata", 5, options, _level(level))
+        await self.lobby.create_table(interaction, "chiamata", 5, options, _level(level))
 
     @app_commands.command(name="cicera", description="Open a table of Cicera (4 players, two teams)")
     @app_commands.guild_only()
@@ -143,27 +148,27 @@ class Lobby(commands.Cog):
     )
     @app_commands.choices(level=LEVEL_CHOICES, match=CICERA_MATCH, team_chat=TEAM_CHAT_CHOICES)
     async def cicera(
-        self, interaction: discord.Interaction, level: Choice[str] | None = None, match: Choice[str] | None = None,
+        self, interaction: Interaction, level: Choice[str] | None = None, match: Choice[str] | None = None,
         team_chat: Choice[str] | None = None, turn_timer: TIMER | None = None,
     ) -> None:
         """Open a Cicera lobby."""
         options = _given(match=match, team_chat=team_chat, turn_timer=turn_timer)
-        await self.hub.create_table(interaction, "cicera", 4, options, _level(level))
+        await self.lobby.create_table(interaction, "cicera", 4, options, _level(level))
 
     table = app_commands.Group(name="table", description="Your table in this channel", guild_only=True)
 
     @table.command(name="leave", description="Leave your table here (in a game the AI takes your seat)")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         """``/table leave``."""
-        await self.hub.leave_table(interaction)
+        await self.lobby.leave_table(interaction)
 
     @table.command(name="abort", description="Stop a table here, in its lobby or in play (host or Manage Server)")
-    async def abort(self, interaction: discord.Interaction) -> None:
+    async def abort(self, interaction: Interaction) -> None:
         """``/table abort``."""
         perms = interaction.permissions
-        await self.hub.abort_table(interaction, bool(perms and perms.manage_guild))
+        await self.lobby.abort_table(interaction, bool(perms and perms.manage_guild))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TavoloBot) -> None:
     """Extension entry point."""
     await bot.add_cog(Lobby(bot))

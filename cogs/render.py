@@ -31,6 +31,7 @@ from images.common import SeatInfo
 from images.hand import hand_png
 from images.summary import summary_png
 from images.table import table_png
+from rules import games
 from rules.actions import Action
 from rules.ai import LEVELS
 from rules.cards import SUITS, Card
@@ -90,12 +91,12 @@ def summary_picture(public_view, seats: Sequence[SeatInfo]) -> discord.File:
 
 def warm_up() -> None:
     """Draw a table and a hand once, so that the fonts and card sprites are loaded before a player waits."""
-    from rules.records import new_game
-
-    match = new_game("briscola", 2, {}, 1)
-    seats = [SeatInfo("a"), SeatInfo("b")]
-    table_png(match.view(None), seats)
-    hand_png(match.view(0), seats)
+    game = games.spec(games.DEFAULT_GAME)
+    players = game.player_counts[0]
+    match = game.new_match(players, {}, 1)
+    seats = [SeatInfo(f"p{n + 1}") for n in range(players)]
+    table_picture(match.view(None), seats)
+    hand_picture(match.view(0), seats)
 
 
 # ----- the lobby -----
@@ -184,12 +185,16 @@ def turn_line(info: TableInfo, pub) -> str:
     return line
 
 
+def round_index(pub) -> int:
+    """The 0-based index of a view's round."""
+    rnd = getattr(pub, "round", None)
+    return rnd if rnd is not None else getattr(pub, "round_number", 1) - 1
+
+
 def table_text(info: TableInfo, pub, notes: Sequence[str] = (), result: dict | None = None,
                over: bool = False) -> str:
     """The public table message's text, from the table's info and its public view only."""
-    rnd = getattr(pub, "round", None)
-    if rnd is None:
-        rnd = getattr(pub, "round_number", 1) - 1
+    rnd = round_index(pub)
     head = t("table.head", game=game_name(info.game), id=info.id,
              round=t("table.round", n=rnd + 1) if info.options.get("match", "single") != "single" else "")
     lines = [head]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,7 +12,9 @@ from discord.ext import commands
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import LeaderboardButton, button
+from cogs.play.hub import Hub, hub_of
 from cogs.texts import GAME_NAMES, game_name, t
+from cogs.types import Interaction, TavoloBot
 
 log = logging.getLogger(__name__)
 
@@ -23,22 +24,23 @@ GAME_CHOICES = [Choice(name=game_name(g), value=g) for g in GAME_NAMES]
 class Standings(commands.Cog):
     """Leaderboards, statistics and the rules."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
 
     @property
-    def hub(self) -> Any:
-        return self.bot.hub  # type: ignore[attr-defined]
+    def hub(self) -> Hub:
+        """The play hub: the service, and the answers in the guild's language."""
+        return hub_of(self.bot)
 
     @app_commands.command(name="leaderboard", description="The best players of this server")
     @app_commands.guild_only()
     @app_commands.describe(game="which game (default Briscola)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+    async def leaderboard(self, interaction: Interaction, game: Choice[str] | None = None) -> None:
         """``/leaderboard``."""
         await self.show_page(interaction, game.value if game else "briscola", 1, edit=False)
 
-    async def show_page(self, interaction: discord.Interaction, game: str, page: int | str, *, edit: bool) -> None:
+    async def show_page(self, interaction: Interaction, game: str, page: int | str, *, edit: bool) -> None:
         """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one. A page
         from a button's ``custom_id`` comes as text and is checked (with the game) before any use; one past
         the end shows the last page."""
@@ -70,12 +72,12 @@ class Standings(commands.Cog):
             else:
                 await interaction.response.send_message(embed=embed, view=view)
 
-        await self.hub.answer(interaction, "leaderboard", work)
+        await self.hub.answers.answer(interaction, "leaderboard", work)
 
     @app_commands.command(name="stats", description="A player's ratings and last games on this server")
     @app_commands.guild_only()
     @app_commands.describe(member="whose statistics (default: yours)")
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    async def stats(self, interaction: Interaction, member: discord.Member | None = None) -> None:
         """``/stats``."""
 
         async def work() -> None:
@@ -98,12 +100,12 @@ class Standings(commands.Cog):
                 embed.add_field(name=t("stats.recent"), value="\n".join(recent)[:1024], inline=False)
             await interaction.response.send_message(embed=embed, ephemeral=member is None)
 
-        await self.hub.answer(interaction, "stats", work)
+        await self.hub.answers.answer(interaction, "stats", work)
 
     @app_commands.command(name="rules", description="The rules of a game and its table options")
     @app_commands.describe(game="which game (default Briscola)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: Choice[str] | None = None) -> None:
+    async def rules(self, interaction: Interaction, game: Choice[str] | None = None) -> None:
         """``/rules``."""
         from cogs.rules_text import rules_embed
 
@@ -111,6 +113,6 @@ class Standings(commands.Cog):
                                                 ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TavoloBot) -> None:
     """Extension entry point."""
     await bot.add_cog(Standings(bot))

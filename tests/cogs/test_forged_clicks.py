@@ -128,7 +128,7 @@ async def test_rematch_of_another_guilds_game_is_refused(simcord_env, ui):
 
 async def test_rematch_in_another_channel_than_the_games_is_refused(simcord_env, ui, monkeypatch):
     """Once records keep their channel, a Rematch is answered only where the game was played."""
-    import cogs.hub
+    import cogs.play.lobby
 
     env = simcord_env
     (guild_a, channel_a, other_a), _, people = two_guilds(env, ui, "alice")
@@ -137,13 +137,13 @@ async def test_rematch_in_another_channel_than_the_games_is_refused(simcord_env,
     while ui.live(table_id):
         hand = await ui.my_hand(alice, channel_a, table_id)
         await alice.click(hand, custom_id=ui.enabled_actions(hand)[0].custom_id)
-    real = cogs.hub.game_record
+    real = cogs.play.lobby.game_record
 
     async def with_channel(service, game_id):
         record = await real(service, game_id)
         return {**record, "channel": record.get("channel", channel_a.id)}
 
-    monkeypatch.setattr(cogs.hub, "game_record", with_channel)
+    monkeypatch.setattr(cogs.play.lobby, "game_record", with_channel)
     (game,) = await ui.service().store.games_of(guild_a.id, alice.id)
     forged = await post_copy(env, other_a, "a copy", render.rematch_view(game.id))
     result = await alice.click(forged, label="Rematch")

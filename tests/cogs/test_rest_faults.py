@@ -40,12 +40,12 @@ async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_e
 
 
 async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, monkeypatch):
-    import cogs.hub
+    import cogs.play.answers
 
     async def too_slow(task):
         return False  # as if every click's work took longer than DEFER_AFTER
 
-    monkeypatch.setattr(cogs.hub.Hub, "_in_time", staticmethod(too_slow))
+    monkeypatch.setattr(cogs.play.answers.Answers, "_in_time", staticmethod(too_slow))
     env = simcord_env
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")

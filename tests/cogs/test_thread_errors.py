@@ -28,7 +28,7 @@ async def play_a_cicera(ui, players, guild, channel) -> tuple[int, list[str]]:
 async def test_a_table_in_a_voice_channels_chat_says_there_are_no_threads(simcord_env, ui, players, caplog):
     guild = simcord_env.create_guild()
     channel = guild.create_voice_channel("tavolo")
-    with caplog.at_level(logging.INFO, logger="cogs.hub"):
+    with caplog.at_level(logging.INFO, logger="cogs.play"):
         _, said = await play_a_cicera(ui, players, guild, channel)
     assert any("cannot be opened in this kind of channel" in text for text in said)
     assert not any("may not open" in text for text in said)
@@ -42,7 +42,7 @@ async def test_a_bug_while_opening_threads_is_logged_as_an_error_not_as_no_permi
 
     monkeypatch.setattr(discord.TextChannel, "create_thread", broken)
     guild, channel = ui.room()
-    with caplog.at_level(logging.INFO, logger="cogs.hub"):
+    with caplog.at_level(logging.INFO, logger="cogs.play"):
         _, said = await play_a_cicera(ui, players, guild, channel)
     assert not any("may not open" in text or "cannot be opened" in text for text in said), \
         "a bug was shown to the players as a missing permission"

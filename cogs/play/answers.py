@@ -1,0 +1,116 @@
+"""Answering interactions: in the guild's language, refusals as short ephemeral messages, and a deferral when
+the work may take longer than Discord's 3 seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.i18n import use_language
+from bot.tables import TableError
+from cogs.texts import t
+from cogs.types import Interaction
+from rules.actions import RulesError
+
+if TYPE_CHECKING:
+    from cogs.play.hub import Hub
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.5
+"""Seconds of work after which a click is deferred (Discord wants an answer within 3 s)."""
+
+T = TypeVar("T")
+Fields = dict[str, Any]
+"""The keyword arguments of a message send or edit."""
+
+
+class Answers:
+    """How the cogs answer: ``answer`` runs a click's work, ``check`` a click's checks, ``update`` and ``send``
+    reply with what a builder returns."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.latencies: deque[tuple[str, float]] = deque(maxlen=2000)
+        """(kind, seconds) from a click's arrival to its answer, for the benchmark and the logs."""
+
+    async def refuse(self, interaction: Interaction, text: str) -> None:
+        """A short ephemeral answer; nothing changes."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as e:
+            log.info("answering a refused click failed: %s", e)
+
+    async def answer(self, interaction: Interaction, kind: str, work: Callable[[], Awaitable[None]]) -> None:
+        """Run a click's ``work`` in the guild's language; a ``TableError`` becomes a short ephemeral answer;
+        times the answer."""
+        started = time.perf_counter()
+        language = await self.hub.languages.of_guild(interaction.guild_id)
+        with use_language(language):
+            await self._answer(interaction, kind, work, started)
+
+    async def _answer(self, interaction: Interaction, kind: str, work: Callable[[], Awaitable[None]],
+                      started: float) -> None:
+        try:
+            await work()
+        except (TableError, RulesError) as e:
+            await self.refuse(interaction, str(e))
+        except discord.HTTPException as e:  # Discord failed us: the messages catch up at the next step
+            log.warning("answering a %s click failed: %s", kind, e)
+        except Exception:
+            log.exception("a %s click failed", kind)
+            await self.refuse(interaction, t("error"))
+            raise
+        finally:
+            self.latencies.append((kind, time.perf_counter() - started))
+
+    async def check(self, interaction: Interaction, kind: str, checks: Callable[[], T]) -> T | None:
+        """Run a click's ``checks`` (a component's ``interaction_check``) in the guild's language: what they
+        return, or ``None`` once a refusal (a ``TableError``) was answered."""
+        outcome: list[T] = []
+
+        async def work() -> None:
+            outcome.append(checks())
+
+        await self.answer(interaction, kind, work)
+        return outcome[0] if outcome else None
+
+    @staticmethod
+    async def _in_time(task: asyncio.Future[Any]) -> bool:
+        """Has ``task`` finished within ``DEFER_AFTER`` seconds (else the click is deferred)?"""
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        return bool(done)
+
+    async def update(self, interaction: Interaction, build: Callable[[], Awaitable[Fields]]) -> None:
+        """Edit the clicked message with what ``build`` returns; defer first when it takes long."""
+        task = asyncio.ensure_future(build())
+        if await self._in_time(task):
+            await interaction.response.edit_message(**task.result())
+            return
+        await interaction.response.defer()
+        fields = await task
+        fields.pop("allowed_mentions", None)
+        await interaction.edit_original_response(**fields)
+
+    async def send(self, interaction: Interaction, build: Callable[[], Awaitable[Fields]], *,
+                   ephemeral: bool) -> int | None:
+        """Answer with a new message built by ``build`` (deferred first when it takes long); its id."""
+        task = asyncio.ensure_future(build())
+        if await self._in_time(task):
+            response = await interaction.response.send_message(ephemeral=ephemeral, **task.result())
+            return response.message_id
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        fields = await task
+        if "file" in fields:
+            fields["attachments"] = [fields.pop("file")]
+        message = await interaction.edit_original_response(**fields)
+        return message.id

@@ -1,0 +1,180 @@
+"""The table service's events, sent on to Discord: a table from event kind to handler.
+
+``dispatch`` is called by the service on the loop, under the table's lock: handlers never block, they note,
+ask for a refresh, or start a background task.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import use_language
+from bot.tables import TableError, TableEvent, TableInfo
+from cogs.play.state import Presence
+from cogs.texts import t
+
+if TYPE_CHECKING:
+    from cogs.play.hub import Hub
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[["Hub", TableEvent], None]
+
+
+def dispatch(hub: Hub, ev: TableEvent) -> None:
+    """Hand ``ev`` to its handler, in the language of the table's guild (the tasks started keep it)."""
+    language = hub.languages.of_table(ev)
+    try:
+        if language is None:
+            _handle(hub, ev)
+        else:
+            with use_language(language):
+                _handle(hub, ev)
+    except TableError as e:
+        log.debug("event %s of table %d: %s", ev.kind, ev.table_id, e)
+
+
+def _handle(hub: Hub, ev: TableEvent) -> None:
+    if ev.kind not in CLOSING:
+        hub.presence(ev.table_id)  # any other event of a table keeps (or starts) its presence
+    handler = HANDLERS.get(ev.kind)
+    if handler is not None:
+        handler(hub, ev)
+
+
+def on_cancelled(hub: Hub, ev: TableEvent) -> None:
+    """A lobby closed: forget it."""
+    hub.presences.pop(ev.table_id, None)
+    hub.hands.drop_table(ev.table_id)
+
+
+def on_aborted(hub: Hub, ev: TableEvent) -> None:
+    """A table was stopped: its message says so (see ``TableMessages.show_aborted``)."""
+    tid = ev.table_id
+    gone = hub.presences.pop(tid, None) or Presence(tid)
+    hub.hands.drop_table(tid)
+    gone.channel_id = gone.channel_id or ev["table"].channel_id
+    hub.spawn(hub.tables.show_aborted(gone, ev["table"]), f"aborted-{tid}")
+
+
+def on_created(hub: Hub, ev: TableEvent) -> None:
+    """A lobby opened: remember its channel."""
+    hub.presence(ev.table_id).channel_id = ev["table"].channel_id
+
+
+def on_turn(hub: Hub, ev: TableEvent) -> None:
+    """A person's turn: the table message and their hand message; the AI's: now and then the table message."""
+    tid = ev.table_id
+    if ev["ai"]:
+        hub.tables.refresh_for_ai(tid)
+        return
+    hub.tables.request_refresh(tid)
+    if ev.get("user_id") is not None:
+        hub.hands.request_refresh(tid, ev["user_id"])
+
+
+def on_timer_warning(hub: Hub, ev: TableEvent) -> None:
+    """A turn runs out soon: said on the table, with a mention."""
+    hub.tables.note(ev.table_id, t("table.timer_warning", mention=f"<@{ev['user_id']}>",
+                                   seconds=int(ev["seconds_left"])))
+    hub.tables.request_refresh(ev.table_id)
+
+
+def on_timeout(hub: Hub, ev: TableEvent) -> None:
+    """A turn ran out: noted."""
+    info = hub.service.get(ev.table_id)
+    hub.tables.note(ev.table_id, t("table.timeout", name=info.seats[ev["seat"]].name))
+
+
+def on_seat_to_ai(hub: Hub, ev: TableEvent) -> None:
+    """The AI keeps a seat: noted, and that player's hand message is no longer refreshed."""
+    tid = ev.table_id
+    info = hub.service.get(tid)
+    key = "table.seat_to_ai_left" if ev["reason"] == "left" else "table.seat_to_ai_timeouts"
+    hub.tables.note(tid, t(key, name=info.seats[ev["seat"]].name))
+    hub.tables.request_refresh(tid)
+    hub.hands.forget(tid, ev["user_id"])
+
+
+def on_passed_out(hub: Hub, ev: TableEvent) -> None:
+    """Everyone passed: noted."""
+    hub.tables.note(ev.table_id, t("table.passed_out"))
+
+
+def on_call(hub: Hub, ev: TableEvent) -> None:
+    """A card was called: the partner learns it in their hand message."""
+    info = hub.service.get(ev.table_id)
+    for s in info.seats:
+        if s.user_id is not None and s.away is None:
+            hub.hands.request_refresh(ev.table_id, s.user_id)
+
+
+def on_storage_error(hub: Hub, ev: TableEvent) -> None:
+    """A save failed (one at the finish is shown by ``storage_gave_up`` if it keeps failing)."""
+    if ev.get("during") != "finish":
+        hub.tables.note(ev.table_id, t("table.storage_error", reason=ev["reason"]))
+
+
+def on_storage_gave_up(hub: Hub, ev: TableEvent) -> None:
+    """Saving keeps failing: said on the table."""
+    hub.tables.note(ev.table_id, t("table.storage_gave_up", tries=ev["tries"], reason=ev["reason"]))
+    hub.tables.request_refresh(ev.table_id)
+
+
+def on_round_over(hub: Hub, ev: TableEvent) -> None:
+    """A round ended: its summary, or (the match over) what the end will show."""
+    if (ev.get("result") or {}).get("passed_out"):
+        return  # nothing to sum up: the cards are dealt again (the passed_out note says so)
+    tid = ev.table_id
+    info, pub = hub.service.get(tid), hub.service.view(tid)
+    if pub.match_over:
+        _keep_final(hub, tid, info, pub)
+    else:
+        hub.spawn(hub.tables.post_round_summary(info, pub), f"summary-{tid}")
+
+
+def on_match_over(hub: Hub, ev: TableEvent) -> None:
+    """The match is over: keep the table as it ends, for the end shown once the game is stored."""
+    _keep_final(hub, ev.table_id, hub.service.get(ev.table_id), hub.service.view(ev.table_id))
+
+
+def _keep_final(hub: Hub, table_id: int, info: TableInfo, pub: Any) -> None:
+    p = hub.presence(table_id)
+    p.final = (info, pub)
+    p.team_chat = info.options.get("team_chat")
+
+
+def on_team_chat_open(hub: Hub, ev: TableEvent) -> None:
+    """The teams may talk: open their threads."""
+    hub.spawn(hub.threads.open(ev.table_id, ev["sides"]), f"threads-{ev.table_id}")
+
+
+def on_game_over(hub: Hub, ev: TableEvent) -> None:
+    """The game is stored: show the end."""
+    p = hub.presence(ev.table_id)
+    hub.spawn(hub.tables.finish(p, ev["game_id"], ev["result"], ev.get("standings") or {}), f"finish-{ev.table_id}")
+
+
+CLOSING = frozenset({"cancelled", "aborted"})
+"""The events after which the table is gone from Discord's side."""
+
+HANDLERS: dict[str, Handler] = {
+    "cancelled": on_cancelled,
+    "aborted": on_aborted,
+    "created": on_created,
+    "turn": on_turn,
+    "timer_warning": on_timer_warning,
+    "timeout": on_timeout,
+    "seat_to_ai": on_seat_to_ai,
+    "passed_out": on_passed_out,
+    "call": on_call,
+    "storage_error": on_storage_error,
+    "storage_gave_up": on_storage_gave_up,
+    "round_over": on_round_over,
+    "match_over": on_match_over,
+    "team_chat_open": on_team_chat_open,
+    "game_over": on_game_over,
+}
+"""Event kind → handler; the other kinds only keep the table's presence."""

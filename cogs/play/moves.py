@@ -1,0 +1,156 @@
+"""Play clicks: My hand, and the controls of a hand message (a card, a bid, Pass, a suit, a call, the discards,
+a Cicera capture, Back). Each has a check (run by the component's ``interaction_check``) and its work."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot.tables import TableError
+from cogs import ids, render
+from cogs.play import checks
+from cogs.play.answers import Fields
+from cogs.play.checks import Move, Seated
+from cogs.play.state import HandSession
+from cogs.texts import t
+from cogs.types import Interaction
+from rules.actions import Action
+from rules.cards import Card
+
+if TYPE_CHECKING:
+    from cogs.play.hub import Hub
+
+log = logging.getLogger(__name__)
+
+
+class PlayControls:
+    """The clicks of the players of a game in play."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    # ----- My hand -----
+    async def check_hand(self, interaction: Interaction, table_id: int) -> Seated | None:
+        """My hand may be pressed by a seated player of a game in play."""
+        return await self.hub.answers.check(
+            interaction, "hand", lambda: checks.seated(self.hub.service, interaction, table_id))
+
+    async def on_my_hand(self, interaction: Interaction, at: Seated) -> None:
+        """My hand: an ephemeral message with the hand picture and the controls."""
+        hub = self.hub
+        table_id = at.info.id
+
+        async def work() -> None:
+            p = hub.presence(table_id)
+            if interaction.message is not None and p.message_id is None:
+                p.channel_id, p.message_id = interaction.channel_id, interaction.message.id
+            session = HandSession(interaction)
+            hub.hands.keep(table_id, interaction.user.id, session)
+            async with session.lock:
+
+                async def build() -> Fields:
+                    info = hub.service.get(table_id)
+                    view = hub.service.view(table_id, interaction.user.id)
+                    picture = await hub.run(render.hand_picture, view, render.seat_infos(info))
+                    session.shown = ("hand", info.version)
+                    return {"content": render.hand_text(info, view), "file": picture,
+                            "view": render.hand_view(info, view)}
+
+                await hub.answers.send(interaction, build, ephemeral=True)
+
+        await hub.answers.answer(interaction, "hand", work)
+
+    # ----- actions -----
+    async def check_action(self, interaction: Interaction, table_id: int, version: int, values: list[str],
+                           kind: str | None) -> Move | None:
+        """An action offered by the bot, at the user's seat, on their turn, with current controls."""
+
+        def check() -> Move:
+            try:
+                action = Action.discard(values) if kind == "discard" else ids.action_of(values[0])
+            except (ValueError, IndexError):  # no value, or not one the bot offered (a forged select)
+                raise TableError(t("click.stale")) from None
+            at = checks.seated(self.hub.service, interaction, table_id)
+            checks.their_turn(self.hub.service, at, version, action.card if action.kind == "play" else None)
+            return Move(at.info, at.seat, action)
+
+        return await self.hub.answers.check(interaction, "action", check)
+
+    async def on_action(self, interaction: Interaction, move: Move, version: int) -> None:
+        """A card, a bid, Pass, a suit, a call, the discards, a capture (checked already): played."""
+        hub = self.hub
+        table_id = move.info.id
+
+        async def work() -> None:
+            session = hub.hands.session(interaction, table_id)
+            async with session.lock:
+                await hub.service.act(table_id, interaction.user.id, move.action, version=version)
+                after = hub.service.get(table_id)
+                view = hub.service.view(table_id, interaction.user.id)
+
+                async def build() -> Fields:
+                    picture = await hub.run(render.hand_picture, view, render.seat_infos(after))
+                    return {"content": render.hand_text(after, view), "attachments": [picture],
+                            "view": render.hand_view(after, view)}
+
+                await hub.answers.update(interaction, build)
+                session.interaction = interaction
+                session.shown = ("hand", after.version)
+                hub.hands.keep(table_id, interaction.user.id, session)
+
+        await hub.answers.answer(interaction, "action", work)
+
+    # ----- Cicera: a card's captures -----
+    async def check_pick(self, interaction: Interaction, table_id: int, version: int,
+                         card: str) -> tuple[Seated, Card] | None:
+        """A card of the user's hand, on their turn, with current controls."""
+
+        def check() -> tuple[Seated, Card]:
+            try:
+                picked = Card.parse(card)
+            except ValueError:  # not a card (a forged id)
+                raise TableError(t("click.stale")) from None
+            at = checks.seated(self.hub.service, interaction, table_id)
+            checks.their_turn(self.hub.service, at, version, picked)
+            return at, picked
+
+        return await self.hub.answers.check(interaction, "pick", check)
+
+    async def on_pick(self, interaction: Interaction, at: Seated, picked: Card, page: int) -> None:
+        """Cicera: a card chosen; show the captures it can make (one page of the select), Place, Back."""
+        hub = self.hub
+
+        async def work() -> None:
+            view = hub.service.view(at.info.id, interaction.user.id)
+
+            async def build() -> Fields:
+                return {"content": render.pick_text(at.info, view, picked),
+                        "view": render.hand_view(at.info, view, picked, page)}
+
+            await hub.answers.update(interaction, build)
+
+        await hub.answers.answer(interaction, "pick", work)
+
+    async def check_back(self, interaction: Interaction, table_id: int, version: int) -> Seated | None:
+        """Back: the user's seat, on their turn, with current controls."""
+
+        def check() -> Seated:
+            at = checks.seated(self.hub.service, interaction, table_id)
+            checks.their_turn(self.hub.service, at, version, None)
+            return at
+
+        return await self.hub.answers.check(interaction, "back", check)
+
+    async def on_back(self, interaction: Interaction, at: Seated) -> None:
+        """Cicera: back from the captures to the hand."""
+        hub = self.hub
+
+        async def work() -> None:
+            view = hub.service.view(at.info.id, interaction.user.id)
+
+            async def build() -> Fields:
+                return {"content": render.hand_text(at.info, view), "view": render.hand_view(at.info, view)}
+
+            await hub.answers.update(interaction, build)
+
+        await hub.answers.answer(interaction, "back", work)

@@ -1,0 +1,58 @@
+"""What the play hub remembers of each live table on Discord: its public message, its notes, the hand messages."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.tables import TableError, TableInfo
+from cogs.texts import t
+from cogs.types import Interaction
+
+
+class NotReady(TableError):
+    """The bot has no table service (starting, or a sync-only run)."""
+
+    def __init__(self) -> None:
+        super().__init__(t("not_ready"))
+
+
+@dataclass
+class Note:
+    """A line shown on the table message for a while (a timeout, a seat handed to the AI...)."""
+
+    version: int
+    text: str
+
+
+@dataclass
+class Presence:
+    """A table as shown on Discord: its public message and what it shows."""
+
+    table_id: int
+    channel_id: int | None = None
+    message_id: int | None = None
+    shown: tuple | None = None
+    """What the message shows (version, turn, notes...): an edit with the same key is skipped."""
+    dirty: bool = False
+    worker: asyncio.Task | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    notes: list[Note] = field(default_factory=list)
+    note_seq: int = 0
+    last_edit: float = 0.0
+    final: tuple[TableInfo, Any] | None = None
+    """The table's info and public view when the match ended (the service forgets the table after)."""
+    threads: list[int] = field(default_factory=list)
+    team_chat: str | None = None
+    threads_handled: bool = False
+    """The team threads were opened (or found unneeded) by this process: no search for them at the end."""
+
+
+@dataclass
+class HandSession:
+    """A player's latest hand message: the interaction whose response it is (to edit it later)."""
+
+    interaction: Interaction
+    shown: tuple | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)

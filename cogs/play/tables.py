@@ -1,0 +1,220 @@
+"""Showing the tables: each table's one public message (lobby, play, end), its notes, and the round summaries."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import TableError, TableInfo
+from cogs import ids, render
+from cogs.play.state import Note, Presence
+from cogs.texts import game_name, t
+
+if TYPE_CHECKING:
+    from cogs.play.hub import Hub
+
+log = logging.getLogger(__name__)
+
+AI_REFRESH_SECONDS = 3.0
+"""While only the AI plays, the table message is edited at most this often."""
+NOTES_KEPT = 3
+HISTORY_SCAN = 50
+"""Messages searched for a table's message after a restart before a new one is posted."""
+
+
+def table_key(info: TableInfo, p: Presence, notes: list[str]) -> tuple:
+    """What a table message in play shows: an edit to the same key is skipped."""
+    return ("table", info.version, info.to_move, info.deadline_at, p.note_seq, len(notes))
+
+
+def lobby_key(info: TableInfo) -> tuple:
+    """What a lobby message shows."""
+    return ("lobby", tuple(info.seats), info.host_id)
+
+
+class TableMessages:
+    """The public table messages: edited when a person must act, coalesced, and never two edits at once."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    # ----- notes -----
+    def note(self, table_id: int, text: str) -> None:
+        """Show ``text`` on the table message until the turn has gone round."""
+        p = self.hub.presence(table_id)
+        try:
+            version = self.hub.service.get(table_id).version
+        except TableError:
+            version = 0
+        p.notes.append(Note(version, text))
+        p.notes = p.notes[-NOTES_KEPT:]
+        p.note_seq += 1
+
+    @staticmethod
+    def current_notes(p: Presence, info: TableInfo) -> list[str]:
+        """The notes still shown (those less than a turn round old)."""
+        keep = [n for n in p.notes if info.version - n.version <= info.players]
+        if len(keep) != len(p.notes):
+            p.notes = keep
+        return [n.text for n in keep]
+
+    # ----- the public table message -----
+    def request_refresh(self, table_id: int) -> None:
+        """Bring the table message up to date soon (edits of one table are serialised and coalesced)."""
+        p = self.hub.presence(table_id)
+        p.dirty = True
+        if p.worker is None or p.worker.done():
+            p.worker = self.hub.spawn(self._refresh_worker(p), f"refresh-{table_id}")
+
+    def refresh_for_ai(self, table_id: int) -> None:
+        """The AI moves: refresh only when the message was shown and has not been edited for a while."""
+        p = self.hub.presence(table_id)
+        if time.monotonic() - p.last_edit > AI_REFRESH_SECONDS and p.shown is not None:
+            self.request_refresh(table_id)
+
+    async def _refresh_worker(self, p: Presence) -> None:
+        while p.dirty:
+            p.dirty = False
+            async with p.lock:
+                await self._edit_table(p)
+
+    async def _edit_table(self, p: Presence) -> None:
+        """Edit (or find, or post) the table message to show the table now. Called under ``p.lock``."""
+        service = self.hub.service
+        try:
+            info = service.get(p.table_id)
+        except TableError:
+            return  # finished (``finish`` shows the end) or closed
+        if info.status == "lobby":
+            await self._edit_lobby(p, info)
+            return
+        pub = service.view(p.table_id)
+        notes = self.current_notes(p, info)
+        key = table_key(info, p, notes)
+        if key == p.shown:
+            return
+        content = render.table_text(info, pub, notes)
+        picture = await self.hub.run(render.table_picture, pub, render.seat_infos(info))
+        ok = await self.put(p, info, content=content, attachments=[picture], view=render.table_view(info.id),
+                            embed=None, allowed_mentions=render.table_mentions(info))
+        if ok:
+            p.shown = key
+            p.last_edit = time.monotonic()
+
+    async def _edit_lobby(self, p: Presence, info: TableInfo) -> None:
+        key = lobby_key(info)
+        if key == p.shown:
+            return
+        if await self.put(p, info, content=None, embed=render.lobby_embed(info), view=render.lobby_view(info),
+                          allowed_mentions=render.NO_MENTIONS):
+            p.shown = key
+
+    async def put(self, p: Presence, info: TableInfo, **fields: Any) -> bool:
+        """Edit the table's message (found again after a restart, or posted anew); False when Discord failed."""
+        p.channel_id = p.channel_id or info.channel_id
+        channel = self.hub.bot.get_partial_messageable(p.channel_id)
+        try:
+            if p.message_id is None:
+                p.message_id = await self._find_message(channel, info.id)
+            if p.message_id is not None:
+                try:
+                    await channel.get_partial_message(p.message_id).edit(**fields)
+                    return True
+                except discord.NotFound:
+                    p.message_id = None
+            files = fields.pop("attachments", None) or []
+            for f in files:
+                f.reset()
+            message = await channel.send(files=files, **{k: v for k, v in fields.items() if v is not None})
+            p.message_id = message.id
+            return True
+        except discord.HTTPException as e:
+            log.warning("table %d: updating its message failed (%s); it is redone at the next step", info.id, e)
+            return False
+
+    async def _find_message(self, channel: discord.PartialMessageable, table_id: int) -> int | None:
+        """The bot's message carrying this table's buttons among the channel's last messages."""
+        mine = (ids.hand(table_id), ids.lobby(table_id, "join"))
+        me = self.hub.bot.user.id if self.hub.bot.user else None
+        async for message in channel.history(limit=HISTORY_SCAN):
+            if message.author.id != me:
+                continue
+            for row in message.components:
+                for child in getattr(row, "children", ()):
+                    if getattr(child, "custom_id", None) in mine:
+                        return message.id
+        return None
+
+    # ----- summaries and the end -----
+    async def post_round_summary(self, info: TableInfo, pub: Any) -> None:
+        """The summary picture of a round that ended (the match goes on)."""
+        picture = await self.hub.run(render.summary_picture, pub, render.seat_infos(info))
+        channel = self.hub.bot.get_partial_messageable(info.channel_id)
+        try:
+            await channel.send(t("table.summary_round", game=game_name(info.game), id=info.id,
+                                 n=render.round_index(pub)),
+                               file=picture, allowed_mentions=render.NO_MENTIONS)
+        except discord.HTTPException as e:
+            log.warning("table %d: posting the round summary failed: %s", info.id, e)
+
+    async def finish(self, p: Presence, game_id: int, result: dict, standings: dict) -> None:
+        """The match is stored: the table message shows the end, the summary is posted with Rematch, the team
+        threads are archived."""
+        hub = self.hub
+        hub.hands.drop_table(p.table_id)
+        if p.final is None:
+            hub.presences.pop(p.table_id, None)
+            return
+        info, pub = p.final
+        seats = render.seat_infos(info)
+        async with p.lock:
+            table_pic = await hub.run(render.table_picture, pub, seats)
+            await self.put(p, info, content=render.table_text(info, pub, (), result, over=True),
+                           attachments=[table_pic], view=None, embed=None, allowed_mentions=render.NO_MENTIONS)
+            summary = await hub.run(render.summary_picture, pub, seats)
+            lines = [t("table.summary_match", game=game_name(info.game), id=info.id,
+                       result=render.result_text(info, result))]
+            for change in standings.values():
+                before, after = change.get("before"), change.get("after")
+                if after is None:
+                    continue
+                name = after.name
+                old = f"{before.rating.ordinal:.1f}" if before is not None else "-"
+                lines.append(t("table.rating", name=name, before=old, after=f"{after.rating.ordinal:.1f}"))
+            channel = hub.bot.get_partial_messageable(info.channel_id)
+            try:
+                await channel.send("\n".join(lines)[:2000], file=summary, view=render.rematch_view(game_id),
+                                   allowed_mentions=render.NO_MENTIONS)
+            except discord.HTTPException as e:
+                log.warning("table %d: posting the summary failed: %s", info.id, e)
+        await hub.threads.archive(p, info)
+        hub.presences.pop(p.table_id, None)
+
+    async def show_aborted(self, p: Presence, info: TableInfo) -> None:
+        """A stopped table: its message says so and loses its buttons; hands and team threads are closed."""
+        async with p.lock:
+            if p.channel_id is not None and p.message_id is not None:
+                key = "table.aborted" if info.status == "playing" else "lobby.cancelled"
+                try:
+                    await self.hub.bot.get_partial_messageable(p.channel_id).get_partial_message(p.message_id).edit(
+                        content=t(key, game=game_name(info.game), id=info.id), embed=None, view=None,
+                        allowed_mentions=render.NO_MENTIONS)
+                except discord.HTTPException as e:
+                    log.info("table %d: marking its message stopped failed: %s", info.id, e)
+            if info.status == "playing":
+                p.team_chat = info.options.get("team_chat")
+                await self.hub.threads.archive(p, info)
+
+    async def close_message(self, p: Presence | None, game: str) -> None:
+        """Mark a closed lobby's message (``p``: where it was, kept from before the table closed)."""
+        if p is None or p.channel_id is None or p.message_id is None:
+            return
+        table_id = p.table_id
+        try:
+            await self.hub.bot.get_partial_messageable(p.channel_id).get_partial_message(p.message_id).edit(
+                content=t("lobby.cancelled", game=game_name(game)), embed=None, view=None)
+        except discord.HTTPException as e:
+            log.info("table %d: marking its message closed failed: %s", table_id, e)
