@@ -138,8 +138,7 @@ class UI:
             await member.click(lobby, label="Join")
         started = await host.click(lobby, label="Start")
         assert started.acknowledged and not started.followups
-        table_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[2])
-        return table_id
+        return int(lobby.components[0]["components"][0]["custom_id"].split(":")[2])
 
     async def my_hand(self, member, channel, table_id: int):
         """Press My hand; the ephemeral hand message."""
@@ -167,7 +166,7 @@ def seed(monkeypatch):
     import bot.tables.service as service_module
 
     def use(value: int) -> None:
-        monkeypatch.setattr(service_module.secrets, "randbits", lambda bits: value)
+        monkeypatch.setattr(service_module.secrets, "randbits", lambda _bits: value)
 
     return use
 

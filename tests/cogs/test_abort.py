@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 
-async def test_a_manager_stops_a_game_in_play_and_the_message_says_so(simcord_env, ui):
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_manager_stops_a_game_in_play_and_the_message_says_so(ui):
     guild, channel = ui.room()
     boss = ui.manager(guild)
     alice, bob = ui.members(guild, "alice", "bob")
@@ -32,7 +35,8 @@ async def test_a_manager_stops_a_game_in_play_and_the_message_says_so(simcord_en
     assert late.ephemeral and "closed or over" in late.response.content
 
 
-async def test_the_host_stops_their_game(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_the_host_stops_their_game(ui):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, level="easy")

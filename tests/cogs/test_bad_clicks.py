@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def snapshot(ui, channel, table_id):
     """What a refused click must leave alone: the table's state and its public message."""
@@ -20,7 +22,8 @@ async def refused(ui, member, message, custom_id, channel, table_id, expect: str
     return text
 
 
-async def test_wrong_clicks_in_a_game_between_two_people(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_wrong_clicks_in_a_game_between_two_people(ui):
     guild, channel = ui.room()
     alice, bob, carol = ui.members(guild, "alice", "bob", "carol")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, turn_timer=0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.texts import card_name
 
 
@@ -10,7 +12,8 @@ def public_text(ui, channel) -> str:
                                                                 for e in m.embeds])
 
 
-async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_env, ui, seed, players,
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(ui, seed, players,
                                                                           public_renders):
     seed(2)  # alice wins the auction and calls a card that bob holds
     Player, play = players
@@ -21,7 +24,7 @@ async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_
     pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
     seen = set()
 
-    def check(info):
+    def check(_info):
         pub = service.view(table_id)
         text = ui.table_message(channel, table_id).content
         if pub.phase == "auction":
@@ -46,7 +49,8 @@ async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(simcord_
     assert record["rounds"][0]["caller"] == 0 and record["rounds"][0]["partner"] == 1
 
 
-async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(simcord_env, ui, seed, players,
+@pytest.mark.usefixtures("simcord_env")
+async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(ui, seed, players,
                                                                                public_renders):
     seed(7)  # alice wins with a points bid
     Player, play = players
@@ -58,7 +62,7 @@ async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(s
     pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
     secret: set[str] = set()
 
-    def check(info):
+    def check(_info):
         mine = service.view(table_id, alice.id)
         called = {card_name(mine.called, "italian")} if mine.called is not None else set()
         for c in (*mine.kitty, *mine.discards):
@@ -73,7 +77,8 @@ async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(s
     assert not ui.live(table_id)
 
 
-async def test_a_cicera_deal_with_captures_chosen_from_the_select(simcord_env, ui, seed, players, public_renders):
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_cicera_deal_with_captures_chosen_from_the_select(ui, seed, players, public_renders):
     seed(3)
     Player, play = players
     guild, channel = ui.room()

@@ -56,7 +56,8 @@ def leaks(line: str, groups: list[tuple[str, set[str]]]) -> list[str]:
     return found
 
 
-async def test_a_chiamata_with_kitty_at_debug_logs_no_hidden_card(simcord_env, ui, seed, players, debug_log):
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_chiamata_with_kitty_at_debug_logs_no_hidden_card(ui, seed, players, debug_log):
     seed(SEED)
     Player, play = players
     guild, channel = ui.room()
@@ -67,7 +68,7 @@ async def test_a_chiamata_with_kitty_at_debug_logs_no_hidden_card(simcord_env, u
     pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
     checked = {"read": 0, "lines": 0, "discards": False}
 
-    def check(info) -> None:
+    def check(_info) -> None:
         """The lines written since the last turn, against the cards hidden now (hidden then as well: a card
         only goes from hidden to public, and a drawn card was hidden in the stock)."""
         groups = hidden_groups(service, table_id)

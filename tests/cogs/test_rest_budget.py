@@ -34,7 +34,7 @@ def kind(entry) -> str:
     return f"{entry.method} {'/'.join(parts)}"
 
 
-async def one_game(env, ui, guild, channel, alice, latencies: dict) -> tuple[int, collections.Counter]:
+async def one_game(env, ui, _guild, channel, alice, latencies: dict) -> tuple[int, collections.Counter]:
     log = env.backend.http_requests
     first = len(log)
 

@@ -42,7 +42,7 @@ async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_e
 async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, monkeypatch):
     import cogs.play.answers
 
-    async def too_slow(task):
+    async def too_slow(_task):
         return False  # as if every click's work took longer than DEFER_AFTER
 
     monkeypatch.setattr(cogs.play.answers.Answers, "_in_time", staticmethod(too_slow))
@@ -78,7 +78,7 @@ async def test_a_finished_game_that_cannot_be_stored_says_so_on_the_table(simcor
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     service = ui.service()
 
-    async def disk_full(*args, **kwargs):
+    async def disk_full(*_args, **_kwargs):
         raise StorageError("database or disk is full", "SQLITE_FULL")
 
     monkeypatch.setattr(service.store, "finish_game", disk_full)

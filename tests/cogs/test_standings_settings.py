@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.ratings import Rating, Standing
 
@@ -16,7 +17,8 @@ async def play_a_game(ui, channel, member) -> int:
     return table_id
 
 
-async def test_leaderboard_pages_and_stats(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_leaderboard_pages_and_stats(ui):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
     await play_a_game(ui, channel, alice)
@@ -46,7 +48,8 @@ async def test_leaderboard_pages_and_stats(simcord_env, ui):
     assert not theirs.ephemeral and "not finished a game" in theirs.response.embeds[0].description
 
 
-async def test_rules_for_each_game(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_rules_for_each_game(ui):
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
     for game, word in (("briscola", "trump"), ("chiamata", "partner"), ("cicera", "capture")):
@@ -92,7 +95,8 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
     assert confirmed.ephemeral or confirmed.acknowledged
 
 
-async def test_leaderboard_reset_after_confirmation(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_leaderboard_reset_after_confirmation(ui):
     guild, channel = ui.room()
     boss = ui.manager(guild)
     (alice,) = ui.members(guild, "alice")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import discord
+import pytest
 
 
 async def play_a_cicera(ui, players, guild, channel) -> tuple[int, list[str]]:
@@ -35,9 +36,10 @@ async def test_a_table_in_a_voice_channels_chat_says_there_are_no_threads(simcor
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def test_a_bug_while_opening_threads_is_logged_as_an_error_not_as_no_permission(simcord_env, ui, players,
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_bug_while_opening_threads_is_logged_as_an_error_not_as_no_permission(ui, players,
                                                                                     monkeypatch, caplog):
-    async def broken(self, **kwargs):
+    async def broken(_self, **_kwargs):
         raise TypeError("a bug in the thread code")
 
     monkeypatch.setattr(discord.TextChannel, "create_thread", broken)

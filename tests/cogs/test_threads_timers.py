@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 from simcord.backend.access import can_access_channel
 
 
@@ -16,7 +17,7 @@ async def test_each_team_gets_a_private_thread_only_its_members_read(simcord_env
     members = [alice, bob, carol, dave]
     opened = []
 
-    def watch(info):
+    def watch(_info):
         if channel.threads and not opened:
             opened.append(len(ui.service().view(table_id).tricks))
 
@@ -48,7 +49,7 @@ async def test_without_the_thread_permission_the_table_says_so_and_play_goes_on(
     assert {info.seats[0].user_id, info.seats[2].user_id} == {alice.id, bob.id}
     said = []
     await play(ui, table_id, [Player(ui, channel, alice), Player(ui, channel, bob)],
-               each_turn=lambda info: said.append(ui.table_message(channel, table_id).content))
+               each_turn=lambda _info: said.append(ui.table_message(channel, table_id).content))
     assert not channel.threads
     assert any("may not open private threads" in text for text in said)
     assert not ui.live(table_id)
@@ -85,7 +86,8 @@ async def test_turn_timer_warns_then_the_ai_plays_and_after_three_keeps_the_seat
     assert record["seats"][0]["away"] == "timeouts"
 
 
-async def test_leaving_a_game_hands_the_seat_to_the_ai(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_leaving_a_game_hands_the_seat_to_the_ai(ui):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, level="easy", turn_timer=0)
@@ -98,7 +100,8 @@ async def test_leaving_a_game_hands_the_seat_to_the_ai(simcord_env, ui):
     assert result.ephemeral and "not seated" in result.response.content
 
 
-async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_button(simcord_env, ui):
+@pytest.mark.usefixtures("simcord_env")
+async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_button(ui):
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy", match="short")
