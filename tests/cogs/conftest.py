@@ -265,7 +265,7 @@ def players():
 def public_renders(monkeypatch):
     """Every view given to a public picture (table, summary), checked to be the public view: no seat, no
     hand, no kitty or discards, no partner knowledge."""
-    import cogs.render
+    import cogs.render.pictures
 
     seen: list = []
 
@@ -278,6 +278,6 @@ def public_renders(monkeypatch):
             return real(view, seats)
         return check
 
-    monkeypatch.setattr(cogs.render, "table_png", spy(cogs.render.table_png))
-    monkeypatch.setattr(cogs.render, "summary_png", spy(cogs.render.summary_png))
+    monkeypatch.setattr(cogs.render.pictures, "table_png", spy(cogs.render.pictures.table_png))
+    monkeypatch.setattr(cogs.render.pictures, "summary_png", spy(cogs.render.pictures.summary_png))
     return seen

@@ -1,0 +1,34 @@
+"""What the messages say and carry, one module per message: ``lobby``, ``table`` (the public table message),
+``hand`` (the ephemeral hand message), ``pictures``, ``seats``; and one module per game (``briscola``,
+``chiamata``, ``cicera``) for what only that game shows, registered in ``games``.
+
+Public messages are built from ``TableInfo`` and the *public* view only (``service.view(table_id)``); hand
+messages from the seat's own view, and they only ever go out as ephemeral messages.
+"""
+
+from cogs.render import briscola, chiamata, cicera  # noqa: F401  (each registers its game's render)
+from cogs.render.briscola import briscola_items
+from cogs.render.chiamata import chiamata_items, chiamata_line
+from cogs.render.cicera import cicera_items, pick_text
+from cogs.render.games import GameRender, render_of
+from cogs.render.hand import SELECT_MAX, hand_text, hand_view
+from cogs.render.lobby import lobby_embed, lobby_view
+from cogs.render.pictures import hand_picture, summary_picture, table_picture, warm_up
+from cogs.render.seats import faces, human_at, seat_infos, seat_label
+from cogs.render.table import (
+    NO_MENTIONS,
+    rematch_view,
+    result_text,
+    round_index,
+    table_mentions,
+    table_text,
+    table_view,
+    turn_line,
+)
+
+__all__ = [
+    "NO_MENTIONS", "SELECT_MAX", "GameRender", "briscola_items", "chiamata_items", "chiamata_line", "cicera_items",
+    "faces", "hand_picture", "hand_text", "hand_view", "human_at", "lobby_embed", "lobby_view", "pick_text",
+    "rematch_view", "render_of", "result_text", "round_index", "seat_infos", "seat_label", "summary_picture",
+    "table_mentions", "table_picture", "table_text", "table_view", "turn_line", "warm_up",
+]

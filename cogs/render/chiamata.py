@@ -1,0 +1,129 @@
+"""Briscola Chiamata's part of the messages: the auction on the table, and the controls of each phase (bids,
+Pass, the trump, the discards, the call, the cards)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.tables import TableInfo
+from cogs import ids
+from cogs.components import ActButton, ActSelect, button, select
+from cogs.render.games import GameRender, register
+from cogs.render.hand import SELECT_MAX, card_buttons
+from cogs.render.seats import faces, seat_label
+from cogs.texts import bid_text, card_name, suit_name, t
+from rules.actions import Action
+from rules.cards import SUITS, Card
+
+log = logging.getLogger(__name__)
+
+GAME = "chiamata"
+
+
+def chiamata_line(info: TableInfo, pub) -> str | None:
+    """The public state of a Chiamata round: the auction, the caller, the called card, the partnership."""
+    f = faces(info)
+    if pub.called is not None:
+        caller = seat_label(info, pub.caller)
+        card = card_name(pub.called, f)
+        if pub.partner is None:
+            return t("table.called", card=card, suit=suit_name(pub.called.suit, f))
+        if pub.partner == pub.caller:
+            return t("table.alone", card=card, caller=caller)
+        return t("table.partner", card=card, caller=caller, partner=seat_label(info, pub.partner))
+    if pub.caller is not None:
+        return t("table.caller", name=seat_label(info, pub.caller), bid=bid_text(pub.standing_bid), target=pub.target)
+    if pub.phase == "auction":
+        if not pub.auction:
+            return t("table.auction_none")
+        bids = [t("table.pass_by", name=seat_label(info, s)) if b is None
+                else t("table.bid_by", name=seat_label(info, s), bid=bid_text(b)) for s, b in pub.auction[-5:]]
+        return t("table.auction", bids=", ".join(bids))
+    return None
+
+
+def _points_options(actions: list[Action]) -> list[Action]:
+    """At most 25 points bids: the 15 lowest, then every multiple of 5."""
+    if len(actions) <= SELECT_MAX:
+        return actions
+
+    def points(a: Action) -> int:
+        return a.bid if isinstance(a.bid, int) else int(str(a.bid).split(":")[1])
+
+    low = actions[:15]
+    rest = [a for a in actions[15:] if points(a) % 5 == 0]
+    return (low + rest)[:SELECT_MAX]
+
+
+def chiamata_items(info: TableInfo, view) -> list:
+    """The controls of the phase: bids and Pass, the trump, the discards, the call, or the cards."""
+    mine = view.to_move == view.seat
+    f = faces(info)
+    phase = view.phase
+    if not mine or phase == "play":
+        return card_buttons(info, view, set(view.legal) if mine else set())
+    v = info.version
+    items: list = []
+    if phase == "auction":
+        ranks = [a for a in view.legal if a.kind == "bid" and isinstance(a.bid, str) and ":" not in a.bid]
+        points = [a for a in view.legal if a.kind == "bid" and a not in ranks]
+        for i, a in enumerate(ranks):
+            items.append(button(ActButton, ids.act(info.id, v, a), t("hand.bid_rank", rank=a.bid),
+                                discord.ButtonStyle.primary, row=i // 5))
+        items.append(button(ActButton, ids.act(info.id, v, Action.pass_()), t("hand.pass"),
+                            discord.ButtonStyle.danger, row=2))
+        if points:
+            options = [discord.SelectOption(
+                label=t("hand.bid_points", points=a.bid) if isinstance(a.bid, int)
+                else t("hand.bid_two_points", points=str(a.bid).split(":")[1]),
+                value=ids.action_code(a)) for a in _points_options(points)]
+            items.append(select(ActSelect, ids.act_select(info.id, v, "bid"), options,
+                                t("hand.bid_points_placeholder"), row=3))
+    elif phase == "trump":
+        for a in view.legal:
+            items.append(button(ActButton, ids.act(info.id, v, a), t("hand.trump", suit=suit_name(a.suit, f)),
+                                discord.ButtonStyle.primary))
+    elif phase == "discard":
+        options = [discord.SelectOption(label=card_name(c, f), value=str(c)) for c in view.hand]
+        size = len(view.legal[0].cards) if view.legal else 5
+        items.append(select(ActSelect, ids.act_select(info.id, v, "discard"), options,
+                            t("hand.discard_placeholder"), min_values=size, max_values=size))
+    elif phase == "call":
+        calls = list(view.legal)
+        if len(calls) <= 5:
+            for a in calls:
+                items.append(button(ActButton, ids.act(info.id, v, a), t("hand.call", card=card_name(a.card, f)),
+                                    discord.ButtonStyle.primary))
+        else:
+            for suit in SUITS:
+                group = [a for a in calls if a.card.suit == suit]
+                if not group:
+                    continue
+                options = [discord.SelectOption(label=card_name(a.card, f), value=ids.action_code(a))
+                           for a in group[:SELECT_MAX]]
+                items.append(select(ActSelect, ids.act_select(info.id, v, "call", suit), options,
+                                    t("hand.call_placeholder", suit=suit_name(suit, f))))
+    return items
+
+
+def table_lines(info: TableInfo, pub) -> list[str]:
+    """The auction, the caller, the called card or the partnership, under the table message's head."""
+    line = chiamata_line(info, pub)
+    return [line] if line else []
+
+
+def hand_lines(info: TableInfo, view) -> list[str]:
+    """The secret partner is told so in their hand message."""
+    if view.i_am_partner and view.called is not None:
+        return [t("hand.partner", card=card_name(view.called, faces(info)))]
+    return []
+
+
+def hand_items(info: TableInfo, view, _pick: Card | None, _page: int) -> list:
+    """The controls under a Chiamata hand."""
+    return chiamata_items(info, view)
+
+
+RENDER = register(GameRender(GAME, hand_items, table_lines, hand_lines))

@@ -1,0 +1,37 @@
+"""Seats as the messages and pictures name them: labels, who plays a seat now, the table's card faces."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.tables import TableInfo
+from cogs.texts import t
+from images.common import SeatInfo
+
+log = logging.getLogger(__name__)
+
+
+def seat_infos(info: TableInfo) -> list[SeatInfo]:
+    """The seats as the pictures show them (an AI playing for a user who left shows as an AI)."""
+    return [SeatInfo(s.name, s.ai or (info.level if s.away else None)) for s in info.seats]
+
+
+def seat_label(info: TableInfo, seat: int) -> str:
+    """A seat's display name; AI players are told apart by their seat number."""
+    s = info.seats[seat]
+    if s.ai is not None:
+        return t("seat.ai", n=seat + 1, level=s.ai)
+    if s.away:
+        return t("seat.away", name=s.name)
+    return s.name
+
+
+def human_at(info: TableInfo, seat: int) -> int | None:
+    """The user playing ``seat`` now, ``None`` when the AI does."""
+    s = info.seats[seat]
+    return s.user_id if s.user_id is not None and s.ai is None and s.away is None else None
+
+
+def faces(info: TableInfo) -> str:
+    """The table's card faces."""
+    return "french" if info.options.get("faces") == "french" else "italian"
