@@ -7,10 +7,8 @@ Option names are choices and values are offered by autocomplete, and the service
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,7 +22,8 @@ from cogs.components import ResetButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
 from cogs.types import Interaction, TavoloBot
-from rules.records import game_class
+from rules import games
+from rules.options import OptionSpec
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +35,9 @@ CLEAR = "default"
 """The value that removes a server default."""
 
 
-def option_specs(game: str) -> dict[str, Any]:
+def option_specs(game: str) -> dict[str, OptionSpec]:
     """The table options of a game (name → ``OptionSpec``)."""
-    module = importlib.import_module(game_class(game).__module__)
-    return dict(getattr(module, "OPTIONS", None) or getattr(module, "OPTION_SPECS", {}))
+    return dict(games.spec(game).options)
 
 
 def allowed_values(game: str, option: str) -> list[str]:
@@ -48,7 +46,7 @@ def allowed_values(game: str, option: str) -> list[str]:
     if spec is None:
         return []
     values: list[str] = []
-    counts = game_class(game).player_counts
+    counts = games.spec(game).player_counts
     for players in counts:
         for v in spec.allowed(players):
             if v not in values:

@@ -15,6 +15,7 @@ from cogs.components import LeaderboardButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.texts import GAME_NAMES, game_name, t
 from cogs.types import Interaction, TavoloBot
+from rules import games
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class Standings(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: Interaction, game: Choice[str] | None = None) -> None:
         """``/leaderboard``."""
-        await self.show_page(interaction, game.value if game else "briscola", 1, edit=False)
+        await self.show_page(interaction, game.value if game else games.DEFAULT_GAME, 1, edit=False)
 
     async def show_page(self, interaction: Interaction, game: str, page: int | str, *, edit: bool) -> None:
         """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one. A page
@@ -109,7 +110,7 @@ class Standings(commands.Cog):
         """``/rules``."""
         from cogs.rules_text import rules_embed
 
-        await interaction.response.send_message(embed=rules_embed(game.value if game else "briscola"),
+        await interaction.response.send_message(embed=rules_embed(game.value if game else games.DEFAULT_GAME),
                                                 ephemeral=True)
 
 

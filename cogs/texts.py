@@ -12,6 +12,7 @@ import logging
 from collections.abc import Mapping
 
 from bot.i18n import gettext
+from rules import games
 from rules.cards import FRENCH_RANKS, FRENCH_SUITS, SUIT_NAMES, Card
 
 log = logging.getLogger(__name__)
@@ -170,7 +171,8 @@ TEXTS: dict[str, str] = {
     "settings.need_manage": "Only members with Manage Server can change Tavolo's settings.",
 }
 
-GAME_NAMES = ("briscola", "chiamata", "cicera")
+GAME_NAMES = games.names()
+"""The registered games, in the order the commands offer them."""
 SUIT_LABEL = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}
 RANK_WORD = {"A": "Asso", "F": "Fante", "C": "Cavallo", "R": "Re", "X": "10"}
 LEVEL_NAMES = {"easy": "easy", "medium": "medium", "hard": "hard", "greedy": "greedy", "random": "random"}

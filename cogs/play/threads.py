@@ -11,6 +11,7 @@ from bot.tables import TableInfo
 from cogs import render
 from cogs.play.state import Presence
 from cogs.texts import t
+from rules import games
 
 if TYPE_CHECKING:
     from cogs.play.hub import Hub
@@ -25,8 +26,8 @@ def team_groups(info: TableInfo, sides: list[list[int]]) -> list[tuple[int, list
 
 
 def _sides(info: TableInfo) -> tuple[tuple[int, ...], ...]:
-    """The teams of a table with team threads (Briscola 4 and 6, Cicera): seats of the same parity."""
-    return tuple(tuple(range(k, info.players, 2)) for k in (0, 1))
+    """The game's fixed sides for the table's player count (the teams that may have threads)."""
+    return games.spec(info.game).sides(info.players)
 
 
 class TeamThreads:

@@ -36,7 +36,7 @@ def turn_line(info: TableInfo, pub) -> str:
     if user is None:
         return t("table.ai_turn", name=seat_label(info, seat))
     mention = f"<@{user}>"
-    phase = getattr(pub, "phase", "play")
+    phase = pub.phase
     if phase == "auction":
         line = t("table.your_bid", mention=mention)
     elif phase in ("trump", "discard", "call"):
