@@ -50,8 +50,7 @@ def turn_line(info: TableInfo, pub) -> str:
 
 def round_index(pub) -> int:
     """The 0-based index of a view's round."""
-    rnd = getattr(pub, "round", None)
-    return rnd if rnd is not None else getattr(pub, "round_number", 1) - 1
+    return pub.round_number - 1
 
 
 def table_text(info: TableInfo, pub, notes: Sequence[str] = (), result: dict | None = None,
