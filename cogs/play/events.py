@@ -1,4 +1,4 @@
-"""The table service's events, sent on to Discord: a table from event kind to handler.
+"""The table service's events, sent on to Discord: a dispatch table from event kind to handler.
 
 ``dispatch`` is called by the service on the loop, under the table's lock: handlers never block, they note,
 ask for a refresh, or start a background task.
