@@ -16,6 +16,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.view import GameView
+
 log = logging.getLogger(__name__)
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -370,12 +372,13 @@ class PrivateViewError(ValueError):
     """A public picture was given a seat's private view."""
 
 
-def require_public(view: object) -> None:
-    """Raise ``PrivateViewError`` unless ``view`` is a public view (``seat`` None, no hand, no kitty)."""
-    if getattr(view, "seat", None) is not None:
+def require_public(view: GameView) -> None:
+    """Raise ``PrivateViewError`` unless ``view`` is a public view (``seat`` None, every private field empty:
+    no hand, no kitty, no discards)."""
+    if view.seat is not None:
         raise PrivateViewError("a public picture takes the public view, game.view(None), not a seat's view")
-    for name in ("hand", "kitty", "discards"):
-        if getattr(view, name, ()):
+    for name in view.PRIVATE_FIELDS:
+        if getattr(view, name):
             raise PrivateViewError(f"the public view must not hold a {name}")
 
 

@@ -75,10 +75,9 @@ def _row_width(n: int, w: int, gap: int) -> int:
 def _extras(view) -> list[tuple[str, tuple[Card, ...]]]:
     """Strips below the hand: hands this seat may see (Briscola), the caller's discards (Chiamata)."""
     out: list[tuple[str, tuple[Card, ...]]] = []
-    if isinstance(view, BriscolaView):
-        for s, cards in sorted(view.visible_hands.items()):
-            out.append((f"seat:{s}", cards))
-    elif isinstance(view, ChiamataView) and view.discards:
+    for s, cards in sorted(view.shown_hands().items()):
+        out.append((f"seat:{s}", cards))
+    if isinstance(view, ChiamataView) and view.discards:
         out.append(("discarded", view.discards))
     return out
 
@@ -209,7 +208,7 @@ def hand_image(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[S
     """The hand picture as a Pillow image (RGB); see ``hand_png``."""
     if view.seat is None:
         raise ValueError("a hand picture needs a seat's own view, game.view(seat)")
-    faces = faces_of(getattr(view, "options", None))
+    faces = faces_of(view.options)
     lay = hand_layout(view)
     canvas = _background((lay.width, lay.height)).copy()
     _header(canvas, view, seats, faces)

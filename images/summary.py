@@ -1,16 +1,17 @@
 """Round and match summary pictures: card points per side, game points, the winner; in Cicera the full
 award breakdown (bonuses, most cards, most swords, La Mata, 10 of coins, Fante of cups, Napula).
 
-``summary_png(view, seats)`` draws the most recently finished round of the view's match (``last_round`` /
-``last_result``) with the match standings, and the match winner once the match is over. Any view will do:
-round results hold no hidden card.
+``summary_png(view, seats)`` draws the most recently finished round of the view's match (``last_result``)
+with the match standings, and the match winners (``view.winners``) once the match is over. Any view will do:
+round results hold no hidden card. The layout comes from the game's spec: per side, per seat, or awards.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from PIL import Image
 
@@ -36,9 +37,9 @@ from images.common import (
     rounded_box,
     seat_name,
 )
-from rules.briscola import BriscolaView, sides_for
-from rules.chiamata import ChiamataView
-from rules.cicera import AWARDS, BONUSES, TEAMS, CiceraView
+from rules.cicera import AWARDS, BONUSES
+from rules.games import spec
+from rules.view import GameView, Sides
 
 log = logging.getLogger(__name__)
 
@@ -50,52 +51,45 @@ ROW_H = 32
 FOOTER_H = 56
 
 
+SummaryKind = Literal["sides", "seats", "awards"]
+"""How a round is summed up: card points per side, per seat (sides made per round), or an award breakdown."""
+
+
 @dataclass(frozen=True)
 class Summary:
     """What a summary picture shows, gathered from a view (or given directly)."""
 
     game: str
     players: int
-    result: Mapping
+    result: Mapping[str, Any]
     round_number: int
     totals: tuple[int, ...] = ()
     """Match game points per seat, this round included."""
     match_over: bool = False
     winners: tuple[int, ...] = ()
     """The match winners once it is over (empty on a draw)."""
-    options: Mapping = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def sides(self) -> Sides:
+        """The game's sides for this player count."""
+        return spec(self.game).sides(self.players)
+
+    @property
+    def kind(self) -> SummaryKind:
+        """How the round is summed up, from the game's spec."""
+        game = spec(self.game)
+        if game.scored_per == "seat":
+            return "seats"
+        return "sides" if game.has_tricks else "awards"
 
 
-def summary_of(view: BriscolaView | ChiamataView | CiceraView) -> Summary:
+def summary_of(view: GameView) -> Summary:
     """The summary of the last finished round of the view's match; ``ValueError`` when none is finished."""
-    if isinstance(view, CiceraView):
-        if view.last_result is None:
-            raise ValueError("no deal of this match is finished yet")
-        number = view.round_number if view.match_over else view.round_number - 1
-        return Summary("cicera", view.players, view.last_result, number, tuple(view.totals), view.match_over,
-                       tuple(view.winners), dict(view.options))
-    if view.last_round is None:
+    if view.last_result is None:
         raise ValueError("no round of this match is finished yet")
-    number = view.round + 1 if view.match_over else view.round
-    totals = tuple(view.game_points)
-    winners: tuple[int, ...] = ()
-    if view.match_over:
-        if isinstance(view, ChiamataView):
-            top = max(totals)
-            winners = tuple(s for s in range(view.players) if totals[s] == top)
-        else:
-            winners = _briscola_winners(view.players, totals, view.last_round)
-    return Summary(view.game, view.players, view.last_round, number, totals, view.match_over, winners,
-                   dict(view.options))
-
-
-def _briscola_winners(players: int, totals: Sequence[int], last: Mapping) -> tuple[int, ...]:
-    sides = sides_for(players)
-    side_totals = [totals[side[0]] for side in sides]
-    top = max(side_totals)
-    if side_totals.count(top) == 1:
-        return tuple(sides[side_totals.index(top)])
-    return tuple(last.get("winners", ()))
+    return Summary(view.game, view.players, view.last_result, view.finished_rounds, tuple(view.totals),
+                   view.match_over, tuple(view.winners), dict(view.options))
 
 
 # ----- drawing helpers -----
@@ -112,11 +106,11 @@ def summary_size(summary: Summary) -> tuple[int, int]:
 
 
 def _canvas_rows(summary: Summary) -> int:
-    if summary.game == "cicera":
+    if summary.kind == "awards":
         return len(BONUSES) + len(AWARDS) + 1 + (1 if summary.options.get("match", "single") != "single" else 0)
-    if summary.game == "chiamata":
+    if summary.kind == "seats":
         return summary.players
-    return len(sides_for(summary.players))
+    return len(summary.sides)
 
 
 def _header(img: Image.Image, s: Summary) -> None:
@@ -175,8 +169,8 @@ def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | No
 
 
 # ----- per game -----
-def _briscola(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    sides = sides_for(s.players)
+def _by_sides(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    sides = s.sides
     img = _canvas(len(sides))
     _header(img, s)
     r = s.result
@@ -202,7 +196,7 @@ def _briscola(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
     return img
 
 
-def _chiamata(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+def _by_seats(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
     img = _canvas(s.players)
     _header(img, s)
     r = s.result
@@ -232,7 +226,7 @@ def _chiamata(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
     return img
 
 
-def _cicera(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+def _awards(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
     rows_n = _canvas_rows(s)
     img = _canvas(rows_n)
     _header(img, s)
@@ -240,7 +234,7 @@ def _cicera(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
     score = r["score"]
     if score[0] != score[1]:
         team = 0 if score[0] > score[1] else 1
-        text = label("winners", name=joined_names(seats, TEAMS[team])) + f"  {score[team]} \u2013 {score[1 - team]}"
+        text = label("winners", name=joined_names(seats, s.sides[team])) + f"  {score[team]} \u2013 {score[1 - team]}"
         colour = SIDE_COLOURS[team]
     else:
         text, colour = label("draw") + f"  {score[0]} \u2013 {score[1]}", HIGHLIGHT
@@ -266,21 +260,22 @@ def _cicera(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
     return img
 
 
+DRAW: dict[SummaryKind, Callable[[Summary, Sequence[SeatInfo] | None], Image.Image]] = {
+    "sides": _by_sides, "seats": _by_seats, "awards": _awards,
+}
+
+
 def summary_image_of(summary: Summary, seats: Sequence[SeatInfo] | None = None) -> Image.Image:
     """The summary picture of a ``Summary`` (RGB)."""
-    if summary.game == "cicera":
-        return _cicera(summary, seats)
-    if summary.game == "chiamata":
-        return _chiamata(summary, seats)
-    return _briscola(summary, seats)
+    return DRAW[summary.kind](summary, seats)
 
 
-def summary_image(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[SeatInfo] | None = None,
+def summary_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
                   ) -> Image.Image:
     """The summary of the view's last finished round as a Pillow image (RGB)."""
     return summary_image_of(summary_of(view), seats)
 
 
-def summary_png(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[SeatInfo] | None = None) -> bytes:
+def summary_png(view: GameView, seats: Sequence[SeatInfo] | None = None) -> bytes:
     """The summary of the view's last finished round (and of the match once it is over) as PNG bytes."""
     return png_bytes(summary_image(view, seats))

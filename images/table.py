@@ -211,10 +211,8 @@ def _stock(canvas: Image.Image, y: float, view: BriscolaView, faces: str, seats:
             paste(canvas, card_image(view.next_stock, faces, w // 2), (sx + w / 4 + 2 * layers, y + h / 4))
         draw_text(canvas, (sx + w / 2, y + h + 4), label("stock", n=view.stock_count), 12, WHITE, True, anchor="mt")
     if view.briscola is None and not view.stock_count:
-        face_up = getattr(view, "face_up", None)
-        drawer = getattr(view, "face_up_drawn_by", None)
-        if face_up is None:
-            return _panel_line(canvas, y, label("stock_empty"), 14, MUTED)
+        face_up = view.face_up
+        drawer = view.face_up_drawn_by
         small = 48
         paste(canvas, card_image(face_up, faces, small), (PANEL_X, y))
         tx = PANEL_X + small + 10
@@ -250,7 +248,7 @@ def _briscola(view: BriscolaView, seats: Sequence[SeatInfo] | None) -> Image.Ima
     # side panel
     y = 14.0
     y = _panel_line(canvas, y, label("briscola"), 21, WHITE, True)
-    y = _panel_line(canvas, y, label("players", n=n) + " \u00b7 " + label("round", n=view.round + 1), 13, MUTED)
+    y = _panel_line(canvas, y, label("players", n=n) + " \u00b7 " + label("round", n=view.round_number), 13, MUTED)
     y += 8
     y = _stock(canvas, y, view, faces, seats)
     y = _trump_line(canvas, y, view.trump, faces)
@@ -266,10 +264,10 @@ def _briscola(view: BriscolaView, seats: Sequence[SeatInfo] | None) -> Image.Ima
         for i, side in enumerate(view.sides):
             y = _side_row(canvas, y, SIDE_COLOURS[i % 3], joined_names(seats, side), str(view.points[i]))
         y += 6
-    if view.options.get("match", "single") != "single" or any(view.game_points):
+    if view.options.get("match", "single") != "single" or any(view.totals):
         y = _panel_line(canvas, y, label("game_points"), 14, MUTED, True)
         for i, side in enumerate(view.sides):
-            y = _side_row(canvas, y, SIDE_COLOURS[i % 3], joined_names(seats, side), str(view.game_points[side[0]]))
+            y = _side_row(canvas, y, SIDE_COLOURS[i % 3], joined_names(seats, side), str(view.totals[side[0]]))
         y += 6
     _last_trick(canvas, y, view.tricks, seats, faces)
     return canvas
@@ -322,7 +320,7 @@ def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Ima
             _bubble(canvas, trick_centre(s, n), _bid_text(bid), colour)
     y = 14.0
     y = _panel_line(canvas, y, label("chiamata"), 21, WHITE, True)
-    y = _panel_line(canvas, y, label("round", n=view.round + 1), 13, MUTED)
+    y = _panel_line(canvas, y, label("round", n=view.round_number), 13, MUTED)
     y += 8
     if view.caller is None:
         if view.standing_bid is not None and view.standing_seat is not None:

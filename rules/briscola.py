@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.actions import Action, IllegalAction, RulesError
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
@@ -319,8 +319,6 @@ class BriscolaRound(TrickState, Round):
 class BriscolaView(GameView):
     """What one seat (or, with ``seat=None``, any spectator) may see of a Briscola table."""
 
-    PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "visible_hands")
-
     visible_hands: dict[int, tuple[Card, ...]]
     """Other seats' hands this seat may see: partners once the stock is empty (``partner_hand``), all in
     ``open`` mode."""
@@ -346,6 +344,10 @@ class BriscolaView(GameView):
     """Trump exchanges so far: (seat, card given, briscola taken, tricks played before it)."""
     can_exchange: bool
     conquest: int | None
+
+    def shown_hands(self) -> Mapping[int, tuple[Card, ...]]:
+        """Other seats' hands shown to this view by the table's rules (``visible_hands``)."""
+        return self.visible_hands
 
     @property
     def round(self) -> int:

@@ -23,7 +23,8 @@ class GameView:
     """What every game's view holds, under one name each."""
 
     PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ("hand",)
-    """Fields that hold what only this seat may see; all of them are empty in the public view."""
+    """Fields that hold what only this seat may see; all of them are empty in the public view. Other seats'
+    cards that the table's rules show (Briscola's ``open`` and ``partner_hand``) are in ``shown_hands``."""
 
     game: str
     """The game's registered name."""
@@ -54,6 +55,10 @@ class GameView:
     """The seats of the winning side once the match is over (empty on a draw or before the end)."""
     tricks_done: int = 0
     """Complete turns around the table in this round: tricks taken (Cicera: every seat played once more)."""
+
+    def shown_hands(self) -> Mapping[int, tuple[Card, ...]]:
+        """Other seats' hands this view may see by the table's rules, by seat (usually none)."""
+        return {}
 
     @property
     def side_totals(self) -> tuple[int, ...]:
