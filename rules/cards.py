@@ -6,6 +6,8 @@ can index lookup tables with it and compare it cheaply; ``str(card)`` gives the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 SUITS = "dcsb"
 """Suit letters: Denari (coins), Coppe (cups), Spade (swords), Bastoni (batons)."""
 RANKS = "A23456789XFCR"
@@ -132,11 +134,6 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(t) for t in text.replace(",", " ").split()]
 
 
-def suit_of(c: int) -> int:
-    """Suit index of a card id."""
-    return c // 13
-
-
 def deck_52() -> list[Card]:
     """The 52-card Bresciane deck (Cicera)."""
     return list(ALL_CARDS)
@@ -158,8 +155,13 @@ def deck_36() -> list[Card]:
     return [c for c in deck_40() if c.rank != "2"]
 
 
-def trick_winner(cards_in_order: list[int], trump_suit: int) -> int:
-    """Index (in play order) of the card that wins a trick: highest trump, else highest of the led suit."""
+def trick_winner(cards_in_order: Sequence[int], trump_suit: int) -> int:
+    """Index (in play order) of the card that wins a trick: highest trump, else highest of the led suit.
+
+    The one statement of the trick-taking rule (Briscola and Chiamata). It also answers for a trick still
+    being played: the card winning it so far. ``trump_suit`` is -1 while no trump is known. The fast copies
+    that search uses (``beats`` below, ``rules.ai.tricks.standing``) are tied to it by
+    ``tests/rules/test_trick_rule.py``."""
     best = 0
     lead = cards_in_order[0]
     best_card = lead
@@ -175,6 +177,14 @@ def trick_winner(cards_in_order: list[int], trump_suit: int) -> int:
     return best
 
 
-def format_cards(cs) -> str:
+def beats(c: int, best: int, trump: int) -> bool:
+    """Whether card ``c`` played now takes the trick from ``best``, the card winning it so far: the same as
+    ``trick_winner([best, c], trump) == 1`` (a fast copy for search, tied to it by a test)."""
+    if c // 13 == trump:
+        return best // 13 != trump or STRENGTH[c] > STRENGTH[best]
+    return best // 13 != trump and c // 13 == best // 13 and STRENGTH[c] > STRENGTH[best]
+
+
+def format_cards(cs: Iterable[int]) -> str:
     """Cards as space-separated text."""
     return " ".join(str(Card(c)) for c in cs)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.cards import POINTS, STRENGTH, Card
+from rules.cards import POINTS, Card, trick_winner
 
 EXCHANGE = 64
 """Fast-path move encoding: a card id (0..51) plays that card; ``EXCHANGE + id`` gives that card in a trump
@@ -58,18 +58,7 @@ class TrickState:
         if len(trick) < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return -1
-        # resolve: highest trump, else highest card of the led suit
-        trump = self.trump
-        best = 0
-        best_card = trick[0]
-        best_trump = best_card // 13 == trump
-        for i in range(1, n):
-            x = trick[i]
-            if x // 13 == trump:
-                if not best_trump or STRENGTH[x] > STRENGTH[best_card]:
-                    best, best_card, best_trump = i, x, True
-            elif not best_trump and x // 13 == best_card // 13 and STRENGTH[x] > STRENGTH[best_card]:
-                best, best_card = i, x
+        best = trick_winner(trick, self.trump)
         winner = (self.leader + best) % n
         self.captured[winner] += sum([POINTS[x] for x in trick])
         self.won[winner].extend(trick)

@@ -6,7 +6,11 @@ suit index, and (for the heuristic) which seats of the trick are its partners.
 
 from __future__ import annotations
 
-from rules.cards import POINTS, STRENGTH
+from collections.abc import Sequence
+
+from rules.cards import POINTS, STRENGTH, beats, trick_winner
+
+__all__ = ["beats", "duel_card", "greedy_card", "greedy_key", "heuristic_card", "standing", "winning_index"]
 
 
 def greedy_key(c: int, trump: int) -> tuple[int, bool, int]:
@@ -14,20 +18,26 @@ def greedy_key(c: int, trump: int) -> tuple[int, bool, int]:
     return (POINTS[c], c // 13 == trump, STRENGTH[c])
 
 
-def beats(c: int, best: int, trump: int) -> bool:
-    """Whether card ``c`` played now would beat ``best``, the card winning the trick so far."""
-    if c // 13 == trump:
-        return best // 13 != trump or STRENGTH[c] > STRENGTH[best]
-    return best // 13 != trump and c // 13 == best // 13 and STRENGTH[c] > STRENGTH[best]
+winning_index = trick_winner
+"""Index in play order of the card winning the trick so far (the rule itself: ``rules.cards.trick_winner``)."""
 
 
-def winning_index(trick: list[int] | tuple[int, ...], trump: int) -> int:
-    """Index in play order of the card winning the trick so far."""
-    best = 0
+def standing(trick: Sequence[int], trump: int) -> tuple[int, bool, int]:
+    """The trick so far: the card winning it (``trick[trick_winner(trick, trump)]``), whether that card is a
+    trump, and the points at stake. A fast copy of the rule for the rollout policy, tied to
+    ``trick_winner`` by ``tests/rules/test_trick_rule.py``."""
+    best = trick[0]
+    best_trump = best // 13 == trump
+    at_stake = POINTS[best]
     for i in range(1, len(trick)):
-        if beats(trick[i], trick[best], trump):
-            best = i
-    return best
+        x = trick[i]
+        at_stake += POINTS[x]
+        if x // 13 == trump:
+            if not best_trump or STRENGTH[x] > STRENGTH[best]:
+                best, best_trump = x, True
+        elif not best_trump and x // 13 == best // 13 and STRENGTH[x] > STRENGTH[best]:
+            best = x
+    return best, best_trump, at_stake
 
 
 def greedy_card(hand: list[int], trick: list[int] | tuple[int, ...], trump: int) -> int:
@@ -111,17 +121,7 @@ def heuristic_card(
     cheap = _CHEAP[trump].__getitem__
     if not trick:
         return min(hand, key=cheap)
-    best = trick[0]
-    best_trump = best // 13 == trump
-    at_stake = POINTS[best]
-    for i in range(1, len(trick)):
-        x = trick[i]
-        at_stake += POINTS[x]
-        if x // 13 == trump:
-            if not best_trump or STRENGTH[x] > STRENGTH[best]:
-                best, best_trump = x, True
-        elif not best_trump and x // 13 == best // 13 and STRENGTH[x] > STRENGTH[best]:
-            best = x
+    best, best_trump, at_stake = standing(trick, trump)
     if partner_winning:
         if last_to_play or best_trump or STRENGTH[best] >= 9:
             loads = [c for c in hand if c // 13 != trump]
