@@ -23,6 +23,7 @@ from pathlib import Path
 from bot.i18n import _
 from bot.ratings import SeatResult, Standing, outcomes, update_standings
 from bot.storage import Store
+from bot.storage.seeding import seed_games
 from bot.tables import TableError, TableService
 from rules.records import new_game
 
@@ -178,7 +179,7 @@ async def leaderboard(path: Path, games: int = GAMES, players: int = PLAYERS, re
         player_rows.extend((g, s.seat, s.user_id, None, s.outcome, s.game_points) for s in seats)
     computed = time.perf_counter() - t0
     async with Store(path, synchronous="OFF") as store:
-        await store.seed_games(game_rows, player_rows, list(standings.values()), guild_id=1, game="briscola")
+        await seed_games(store, game_rows, player_rows, list(standings.values()), guild_id=1, game="briscola")
     seeded = time.perf_counter() - t0
     store = await Store(path).open()
     service = TableService(store)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import StorageError, StorageOpenError, Store
-from bot.storage.db import SQLITE_HEADER
+from bot.storage.opening import SQLITE_HEADER
 
 ROOT = Path(__file__).resolve().parents[2]
 SIDE_FILES = ("-wal", "-shm", "-journal")

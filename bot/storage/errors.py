@@ -1,0 +1,45 @@
+"""The errors of the store: a refused read or write, and a database that could not be opened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StorageError(Exception):
+    """A read or write that the database refused; ``reason`` is SQLite's message."""
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+        """SQLite's error name (``SQLITE_BUSY``, ``SQLITE_READONLY``, ``SQLITE_FULL``...) when known."""
+
+
+class StorageOpenError(StorageError):
+    """The database could not be opened, and was left as it was: ``problem`` says why, ``advice`` what to do.
+
+    ``reason`` (and ``str()``) is the whole sentence, ``explain(setting)`` the same naming another setting."""
+
+    def __init__(self, path: str | Path, problem: str, advice: str, code: str | None = None) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.advice = advice
+        """What to do; ``{setting}`` stands for where the database is chosen."""
+        super().__init__(self.explain(), code)
+
+    def explain(self, setting: str = "--db or TAVOLO_DATABASE") -> str:
+        """The problem and what to do, in one line, naming ``setting`` as the place to choose another file."""
+        return f"{self.problem}. {self.advice.replace('{setting}', setting)}."
+
+
+def storage_error(exc: BaseException) -> StorageError:
+    """``exc`` as a ``StorageError`` (SQLite's error name kept as its code)."""
+    if isinstance(exc, StorageError):
+        return exc
+    return StorageError(str(exc) or type(exc).__name__, getattr(exc, "sqlite_errorname", None))
+
+
+def short(text: str, limit: int = 120) -> str:
+    """One line of at most ``limit`` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"

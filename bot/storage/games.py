@@ -1,0 +1,158 @@
+"""The queries of finished games, standings and users: storing a game with its ratings, leaderboards, forgetting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import aiosqlite
+
+from bot.ratings import SeatResult, Standing
+from bot.storage.base import StoreBase
+from bot.storage.rows import (
+    STANDING_COLUMNS,
+    STANDING_INSERT,
+    FinishedGame,
+    GameRow,
+    dumps,
+    loads,
+    standing_from,
+    standing_row,
+)
+
+
+class GameQueries(StoreBase):
+    """Finished games, standings and users; every method raises ``StorageError`` on failure."""
+
+    async def finish_game(
+        self, table_id: int | None, guild_id: int, record: dict, seats: Sequence[SeatResult], finished_at: float,
+        rate: Callable[[dict[int, Standing]], dict[int, Standing]],
+    ) -> FinishedGame:
+        """In one transaction: store the record and who played, update the standings of the humans with
+        ``rate(standings before) -> standings after``, and forget the live table."""
+        game = record["game"]
+        text = dumps(record)
+
+        async def fn(conn: aiosqlite.Connection) -> FinishedGame:
+            cur = await conn.execute(
+                "INSERT INTO games (guild_id, game, players, finished_at, record) VALUES (?, ?, ?, ?, ?)",
+                (guild_id, game, record["players"], finished_at, text),
+            )
+            game_id = cur.lastrowid
+            await cur.close()
+            assert game_id is not None
+            await conn.executemany(
+                "INSERT INTO game_players (game_id, seat, user_id, ai, outcome, game_points) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.ai, s.outcome, s.game_points) for s in seats],
+            )
+            humans = [s.user_id for s in seats if s.user_id is not None]
+            before: dict[int, Standing] = {}
+            for user_id in humans:
+                found = await _standing(conn, guild_id, game, user_id)
+                if found is not None:
+                    before[user_id] = found
+            after = rate(before)
+            await conn.executemany(
+                STANDING_INSERT, [standing_row(guild_id, game, st) for st in after.values()],
+            )
+            if table_id is not None:
+                await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+                await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+            return FinishedGame(game_id, {u: before.get(u) for u in humans}, after)
+
+        return await self._write(fn)
+
+    async def game_record(self, game_id: int) -> dict | None:
+        """The JSON record of a finished game."""
+        rows = await self._read("SELECT record FROM games WHERE id = ?", (game_id,))
+        return loads(rows[0][0], f"games {game_id}") if rows else None
+
+    async def games_of(self, guild_id: int, user_id: int, limit: int = 10) -> list[GameRow]:
+        """A player's last finished games in a guild, newest first."""
+        rows = await self._read(
+            "SELECT g.id, g.guild_id, g.game, g.players, g.finished_at, p.seat, p.outcome, p.game_points "
+            "FROM game_players p JOIN games g ON g.id = p.game_id WHERE p.user_id = ? AND g.guild_id = ? "
+            "ORDER BY g.finished_at DESC, g.id DESC LIMIT ?",
+            (user_id, guild_id, limit),
+        )
+        return [GameRow(*r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, offset: int, limit: int) -> tuple[list[Standing], int]:
+        """One page of a guild's standings for a game, best rating first, and the number of ranked players."""
+        rows = await self._read(
+            f"SELECT {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? "
+            "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset),
+        )
+        total = (await self._read("SELECT count(*) FROM standings WHERE guild_id = ? AND game = ?",
+                                  (guild_id, game)))[0][0]
+        return [standing_from(r) for r in rows], total
+
+    async def standing(self, guild_id: int, game: str, user_id: int) -> tuple[Standing, int] | None:
+        """A player's standing for a game in a guild and their rank (1 = best), or ``None``."""
+        rows = await self._read(
+            f"SELECT {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
+        )
+        if not rows:
+            return None
+        st = standing_from(rows[0])
+        better = (await self._read(
+            "SELECT count(*) FROM standings WHERE guild_id = ? AND game = ? "
+            "AND (rating > ? OR (rating = ? AND user_id < ?))",
+            (guild_id, game, st.rating.ordinal, st.rating.ordinal, user_id),
+        ))[0][0]
+        return st, better + 1
+
+    async def reset_standings(self, guild_id: int, game: str | None = None) -> int:
+        """Erase a guild's standings for one game (``None``: every game); the stored games stay. Returns the
+        number of standings removed."""
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            if game is None:
+                cur = await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+            else:
+                cur = await conn.execute("DELETE FROM standings WHERE guild_id = ? AND game = ?", (guild_id, game))
+            removed = cur.rowcount
+            await cur.close()
+            return removed
+
+        return await self._write(fn)
+
+    async def delete_user(self, user_id: int, replacement_name: str) -> int:
+        """Forget a user: standings removed, their seats in stored games anonymised (the games stay for the
+        other players), their guild data gone. Returns the number of games touched. A live table the user
+        sits at is the service's business (it makes them leave first)."""
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            async with conn.execute(
+                "SELECT DISTINCT p.game_id, g.record FROM game_players p JOIN games g ON g.id = p.game_id "
+                "WHERE p.user_id = ?", (user_id,)
+            ) as cur:
+                games = list(await cur.fetchall())
+            for game_id, text in games:
+                record = loads(text, f"games {game_id}")
+                for seat in record.get("seats", []):
+                    if seat.get("user") == user_id:
+                        seat["user"] = None
+                        seat["name"] = replacement_name
+                await conn.execute("UPDATE games SET record = ? WHERE id = ?", (dumps(record), game_id))
+            await conn.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
+            await conn.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
+            return len(games)
+
+        return await self._write(fn)
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: ``ok`` or the problems found."""
+        rows = await self._read("PRAGMA integrity_check")
+        return "\n".join(r[0] for r in rows)
+
+
+
+async def _standing(conn: aiosqlite.Connection, guild_id: int, game: str, user_id: int) -> Standing | None:
+    async with conn.execute(
+        f"SELECT {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id = ?",
+        (guild_id, game, user_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return standing_from(row) if row else None

@@ -1,0 +1,164 @@
+"""The queries of live tables (their rows and logs, stopped tables) and of guild settings."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+import aiosqlite
+
+from bot.storage.base import StoreBase
+from bot.storage.rows import GuildSettings, LiveTableRow, dumps, loads
+
+
+class LiveQueries(StoreBase):
+    """Live tables and guild settings; every method raises ``StorageError`` on failure."""
+
+    # ----- guild settings -----
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A guild's settings (defaults when it never set any)."""
+        rows = await self._read(
+            "SELECT language, default_options, allowed_channels, max_tables FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return GuildSettings(guild_id)
+        language, options, channels, cap = rows[0]
+        where = f"guild_settings {guild_id}"
+        return GuildSettings(guild_id, language, loads(options, where), loads(channels, where), cap)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Store a guild's settings."""
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, language, default_options, allowed_channels, max_tables) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "default_options = excluded.default_options, allowed_channels = excluded.allowed_channels, "
+                "max_tables = excluded.max_tables",
+                (settings.guild_id, settings.language, dumps(settings.default_options),
+                 dumps(list(settings.allowed_channels)), settings.max_tables),
+            )
+
+        await self._write(fn)
+
+    # ----- live tables -----
+    async def create_table(
+        self, *, guild_id: int, channel_id: int, host_id: int, game: str, players: int, options: dict,
+        level: str, seed: int, seats: list[dict], created_at: float | None = None,
+    ) -> int:
+        """Store a new table in its lobby; return its id."""
+        at = time.time() if created_at is None else created_at
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "INSERT INTO live_tables (guild_id, channel_id, host_id, game, players, options, level, seed, "
+                "status, seats, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, host_id, game, players, dumps(options), level, seed, dumps(seats), at),
+            )
+            table_id = cur.lastrowid
+            await cur.close()
+            assert table_id is not None
+            return table_id
+
+        return await self._write(fn)
+
+    async def update_table(
+        self, table_id: int, *, seats: list[dict] | None = None, host_id: int | None = None,
+        status: str | None = None, started_at: float | None = None,
+    ) -> None:
+        """Change a live table's seats, host or status."""
+        sets, params = [], []
+        for column, value in (("seats", None if seats is None else dumps(seats)), ("host_id", host_id),
+                              ("status", status), ("started_at", started_at)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        if not sets:
+            return
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            cur = await conn.execute(f"UPDATE live_tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
+            if cur.rowcount != 1:
+                raise KeyError(f"no live table {table_id}")
+
+        await self._write(fn)
+
+    async def append(self, table_id: int, first: int, entries: Sequence[dict], at: float | None = None) -> None:
+        """Store record entries ``first``, ``first + 1``... of a live table; returns once they are committed."""
+        when = time.time() if at is None else at
+        rows = [(table_id, first + i, dumps(e), when) for i, e in enumerate(entries)]
+        await self._append_rows(rows)
+
+    async def delete_table(self, table_id: int) -> None:
+        """Forget a live table (cancelled) and its log."""
+
+        async def fn(conn: aiosqlite.Connection) -> None:
+            await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+            await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+
+        await self._write(fn)
+
+    async def abort_table(self, table_id: int, *, guild_id: int, game: str, players: int, status: str,
+                          aborted_by: int, record: dict | None, aborted_at: float | None = None) -> int:
+        """In one transaction: note a stopped table in ``aborted_games`` (its record so far, unrated) and
+        forget the live table and its log. Returns the id of the ``aborted_games`` row."""
+        at = time.time() if aborted_at is None else aborted_at
+        text = None if record is None else dumps(record)
+
+        async def fn(conn: aiosqlite.Connection) -> int:
+            cur = await conn.execute(
+                "INSERT INTO aborted_games (table_id, guild_id, game, players, status, aborted_by, aborted_at, "
+                "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, guild_id, game, players, status, aborted_by, at, text),
+            )
+            row_id = cur.lastrowid
+            await cur.close()
+            assert row_id is not None
+            await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+            cur = await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+            if cur.rowcount != 1:
+                raise KeyError(f"no live table {table_id}")
+            return row_id
+
+        return await self._write(fn)
+
+    async def aborted_games(self, guild_id: int) -> list[dict]:
+        """A guild's stopped tables, oldest first: ``table_id``, ``game``, ``players``, ``status``,
+        ``aborted_by``, ``aborted_at`` and ``record`` (``None`` for a lobby)."""
+        rows = await self._read(
+            "SELECT table_id, game, players, status, aborted_by, aborted_at, record FROM aborted_games "
+            "WHERE guild_id = ? ORDER BY id", (guild_id,))
+        return [{"table_id": r[0], "game": r[1], "players": r[2], "status": r[3], "aborted_by": r[4],
+                 "aborted_at": r[5], "record": None if r[6] is None else loads(r[6], f"aborted_games {r[0]}")}
+                for r in rows]
+
+    async def live_tables(self) -> list[LiveTableRow]:
+        """Every live table with its log, oldest first."""
+        rows = await self._read(
+            "SELECT id, guild_id, channel_id, host_id, game, players, options, level, seed, status, seats, "
+            "created_at, started_at FROM live_tables ORDER BY id"
+        )
+        tables = {
+            r[0]: LiveTableRow(r[0], r[1], r[2], r[3], r[4], r[5], loads(r[6], f"live_tables {r[0]}"), r[7],
+                               r[8], r[9], loads(r[10], f"live_tables {r[0]}"), r[11], r[12])
+            for r in rows
+        }
+        last_at: dict[int, float] = {}
+        for table_id, entry, at in await self._read(
+            "SELECT table_id, entry, at FROM live_actions ORDER BY table_id, n"
+        ):
+            t = tables.get(table_id)
+            if t is not None:
+                t.entries.append(loads(entry, f"live_actions of table {table_id}"))
+                last_at[table_id] = at
+        for table_id, at in last_at.items():
+            tables[table_id] = replace(tables[table_id], last_at=at)
+        return list(tables.values())
+
+    async def live_entries(self, table_id: int) -> list[dict]:
+        """The stored log of one live table."""
+        rows = await self._read("SELECT entry FROM live_actions WHERE table_id = ? ORDER BY n", (table_id,))
+        return [loads(e, f"live_actions of table {table_id}") for (e,) in rows]
+

@@ -1,0 +1,201 @@
+"""The group-commit writer: one connection serves every write through a queue.
+
+The writes waiting when a transaction starts are committed together, each caller is answered once its write
+is on disk, and a failed transaction fails only the writes it carried (a write that breaks a constraint is
+undone alone, in its savepoint, and the others go on).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.errors import StorageError, storage_error
+
+log = logging.getLogger(__name__)
+
+MAX_BATCH = 1000
+"""Writes committed together at most."""
+MAX_ROWS = 8000
+"""Action rows in one INSERT (4 parameters each, under SQLite's limit of 32,766)."""
+APPEND = "INSERT INTO live_actions (table_id, n, entry, at) VALUES (?, ?, ?, ?)"
+"""One action row of a live table's log."""
+
+WriteFn = Callable[[aiosqlite.Connection], Awaitable[Any]]
+"""A write: run on the writer's connection inside the batch's transaction, in its own savepoint."""
+
+
+@dataclass
+class _Job:
+    fut: asyncio.Future
+    rows: list[tuple] | None = None
+    """An append of action rows, merged with neighbouring appends into one ``executemany``."""
+    fn: WriteFn | None = None
+    """Any other write, run in its own savepoint."""
+
+
+class Writer:
+    """The queue of writes in front of one connection; ``start()`` it, ``write``/``append``, then ``stop()``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
+        self._task: asyncio.Task | None = None
+        self.batches = 0
+        """Transactions committed (for the benchmark)."""
+
+    def start(self) -> None:
+        """Start serving the queue."""
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="tavolo-store-writer")
+
+    async def stop(self) -> None:
+        """Finish the queued writes, then stop."""
+        if self._task is not None:
+            self._queue.put_nowait(None)
+            try:
+                await self._task
+            finally:
+                self._task = None
+
+    async def write(self, fn: WriteFn) -> Any:
+        """Run ``fn(conn)`` in the next transaction; its value once that is committed."""
+        return await self._put(_Job(asyncio.get_running_loop().create_future(), fn=fn))
+
+    async def append(self, rows: list[tuple]) -> None:
+        """Insert action rows (``APPEND``'s parameters) in the next transaction; returns once committed."""
+        await self._put(_Job(asyncio.get_running_loop().create_future(), rows=rows))
+
+    async def _put(self, job: _Job) -> Any:
+        if self._task is None:
+            raise StorageError("the database is closed")
+        self._queue.put_nowait(job)
+        return await job.fut
+
+    async def _loop(self) -> None:
+        stopping = False
+        while not stopping:
+            job = await self._queue.get()
+            if job is None:
+                break
+            batch = [job]
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                more = self._queue.get_nowait()
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
+            await self._run_batch(batch)
+
+    async def _run_batch(self, batch: list[_Job]) -> None:
+        conn = self.conn
+        if all(job.rows is not None for job in batch) and await self._append_fast(conn, batch):
+            return
+        results: list[tuple[_Job, Any, BaseException | None]] = []
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            i = 0
+            while i < len(batch):
+                job = batch[i]
+                if job.rows is not None:
+                    group = [job]
+                    while i + len(group) < len(batch) and batch[i + len(group)].rows is not None:
+                        group.append(batch[i + len(group)])
+                    results.extend(await self._append_group(conn, group))
+                    i += len(group)
+                    continue
+                results.append(await self._run_one(conn, job))
+                i += 1
+            await conn.execute("COMMIT")
+        except Exception as e:  # noqa: BLE001 - whatever went wrong, every write of the batch is refused
+            err = storage_error(e)
+            log.error("database %s: a transaction of %d writes failed: %s", self.path, len(batch), err)
+            await self._rollback(conn)
+            _refuse(batch, err)
+            return
+        self.batches += 1
+        for job, result, exc in results:
+            if job.fut.done():
+                continue
+            if exc is not None:
+                job.fut.set_exception(exc)
+            else:
+                job.fut.set_result(result)
+
+    async def _append_fast(self, conn: aiosqlite.Connection, batch: list[_Job]) -> bool:
+        """The common case, only appends: one multi-row INSERT, a transaction of its own, one trip to the
+        connection's thread. ``False`` when it must go the long way (a constraint broke: find the culprit)."""
+        rows = [r for job in batch for r in job.rows or ()]
+        if not rows or len(rows) > MAX_ROWS:
+            return False
+        try:
+            await conn.execute(APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
+        except sqlite3.IntegrityError:
+            return False
+        except Exception as e:  # noqa: BLE001 - every write of the batch is refused
+            err = storage_error(e)
+            log.error("database %s: %d appends failed: %s", self.path, len(batch), err)
+            await self._rollback(conn)
+            _refuse(batch, err)
+            return True
+        self.batches += 1
+        for job in batch:
+            if not job.fut.done():
+                job.fut.set_result(None)
+        return True
+
+    @staticmethod
+    async def _rollback(conn: aiosqlite.Connection) -> None:
+        try:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            log.warning("rollback failed: %s", e)
+
+    async def _append_group(self, conn: aiosqlite.Connection, group: list[_Job]) -> list[tuple]:
+        rows = [r for job in group for r in job.rows or ()]
+        await conn.execute("SAVEPOINT appends")
+        try:
+            await conn.executemany(APPEND, rows)
+            await conn.execute("RELEASE appends")
+            return [(job, None, None) for job in group]
+        except sqlite3.IntegrityError:
+            await conn.execute("ROLLBACK TO appends")
+            await conn.execute("RELEASE appends")
+        # one of them broke a constraint (an entry number written twice): find which, keep the others
+        return [await self._run_one(conn, _Job(job.fut, fn=_appender(job.rows or []))) for job in group]
+
+    @staticmethod
+    async def _run_one(conn: aiosqlite.Connection, job: _Job) -> tuple[_Job, Any, BaseException | None]:
+        assert job.fn is not None
+        await conn.execute("SAVEPOINT job")
+        try:
+            result = await job.fn(conn)
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError, KeyError,
+                TypeError, ValueError, StorageError) as e:
+            # the job's own fault: undo it alone; the others in the transaction go on
+            await conn.execute("ROLLBACK TO job")
+            await conn.execute("RELEASE job")
+            return (job, None, storage_error(e))
+        await conn.execute("RELEASE job")
+        return (job, result, None)
+
+
+def _refuse(batch: list[_Job], err: StorageError) -> None:
+    for job in batch:
+        if not job.fut.done():
+            job.fut.set_exception(err)
+
+
+def _appender(rows: list[tuple]) -> WriteFn:
+    async def fn(conn: aiosqlite.Connection) -> None:
+        await conn.executemany(APPEND, rows)
+
+    return fn
