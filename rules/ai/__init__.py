@@ -14,7 +14,11 @@ import random
 from typing import Protocol
 
 from rules.actions import Action, RulesError
+from rules.ai.tuning import BriscolaTuning, ChiamataTuning, CiceraTuning
 from rules.games import spec
+from rules.view import GameView
+
+Tuning = BriscolaTuning | ChiamataTuning | CiceraTuning
 
 LEVELS = ("easy", "medium", "hard")
 """The levels a user can pick."""
@@ -57,8 +61,10 @@ class LevelAgent:
         return choose(self.name, view, rng, self.time_ms)
 
 
-def choose(level: str, view, rng: random.Random, time_ms: int = DEFAULT_TIME_MS) -> Action:
-    """The action an agent of ``level`` takes in ``view`` (a plain function: safe to run in an executor)."""
+def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAULT_TIME_MS,
+           tuning: Tuning | None = None) -> Action:
+    """The action an agent of ``level`` takes in ``view`` (a plain function: safe to run in an executor);
+    ``tuning`` is the game's search configuration (``rules.ai.tuning``), its defaults when ``None``."""
     if not view.legal:
         raise RulesError("this seat has nothing to do now")
     if level == "random":
@@ -66,7 +72,10 @@ def choose(level: str, view, rng: random.Random, time_ms: int = DEFAULT_TIME_MS)
     if len(view.legal) == 1:
         return view.legal[0]
     module = importlib.import_module(spec(view.game).ai_module)
-    return module.choose("greedy" if level == "easy" else level, view, rng, time_ms)
+    name = "greedy" if level == "easy" else level
+    if tuning is None:
+        return module.choose(name, view, rng, time_ms)
+    return module.choose(name, view, rng, time_ms, tuning)
 
 
 def make_agent(name: str, time_ms: int = DEFAULT_TIME_MS) -> Agent:

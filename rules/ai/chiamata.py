@@ -8,63 +8,40 @@ generator; nothing is shared between calls. The exact rules of ``greedy`` are wr
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
 from rules.actions import PASS, Action
+from rules.ai.chiamata_bidding import (
+    BID_THRESHOLD,
+    DECK,
+    PLAYERS,
+    RANK_ORDER,
+    TWO,
+    _bid_options,
+    _card_of,
+    _cheap_key,
+    _longest_suit,
+    _parse_bid,
+    best_partner_card,
+    call_value,
+    hand_features,
+    medium_bid,
+    medium_call,
+    medium_discard,
+    medium_trump,
+    success_probability,
+)
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
-from rules.cards import POINTS, STRENGTH, STRENGTH_ORDER, SUITS, Card, deck_40
+from rules.ai.tuning import CHIAMATA, ChiamataTuning
+from rules.cards import POINTS, STRENGTH, SUITS, Card
 
-PLAYERS = 5
-DECK = tuple(int(c) for c in deck_40())
-RANK_ORDER = STRENGTH_ORDER
-"""Rank letters, strongest first (A 3 R C F 7 6 5 4 2): also the order of rank bids, A the first."""
-TWO = RANK_ORDER.index("2")
-
-
-# ---------------------------------------------------------------------------------------------------------
-# small helpers on card ids
-def _card_of(rank: str, suit: int) -> int:
-    return int(Card.of(rank, SUITS[suit]))
-
-
-def _suit_cards(hand, s: int) -> list[int]:
-    return [c for c in hand if c // 13 == s]
-
-
-def _longest_suit(hand, suits=range(4)) -> int:
-    """The suit with most cards in ``hand``; ties: more card points, then the first in the order d c s b."""
-    return max(suits, key=lambda s: (sum(1 for c in hand if c // 13 == s),
-                                     sum(POINTS[c] for c in hand if c // 13 == s), -s))
-
-
-def _cheap_key(c: int) -> tuple[int, int, int]:
-    """Cheapest first: fewer points, then weaker, then the lower card id."""
-    return (POINTS[c], STRENGTH[c], c)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# reading the auction from the view
-def _parse_bid(bid) -> tuple[int, int]:
-    """A bid as (rank index, target): ``"3"`` -> (1, 61); ``"2:70"`` -> (9, 70); points 75 -> (-1, 75)."""
-    if isinstance(bid, int):
-        return (-1, bid)
-    if bid.startswith("2:"):
-        return (TWO, int(bid[2:]))
-    return (RANK_ORDER.index(bid), 61)
-
-
-def _bid_options(view) -> list[Action]:
-    """The legal bids (no pass), in increasing order of ambition."""
-    bids = [a for a in view.legal if a.kind == "bid"]
-    bids.sort(key=lambda a: _parse_bid(a.bid) if view.options["bidding"] == "rank" else (0, a.bid))
-    return bids
-
-
-def _target_of_bid(bid) -> int:
-    return _parse_bid(bid)[1]
-
+__all__ = [
+    "BID_THRESHOLD", "DECK", "PLAYERS", "RANK_ORDER", "TWO", "ChiamataTuning", "Knowledge", "best_partner_card",
+    "call_value", "choose", "friend_probabilities", "greedy_points_limit", "greedy_rank_limit", "greedy_strength",
+    "hand_features", "hard_play", "medium_bid", "medium_call", "medium_card", "medium_discard", "medium_play",
+    "medium_trump", "partner_weights", "playout", "sample_world", "success_probability",
+]
 
 # ---------------------------------------------------------------------------------------------------------
 # greedy: the exact baseline
@@ -335,28 +312,7 @@ def playout(hands: list[list[int]], trick: list[int], leader: int, trump: int, s
     return pts
 
 
-OVERRIDE_Z = 1.5
-"""Search overrides medium's card only when better by this many standard errors..."""
-OVERRIDE_MIN = 0.02
-"""... and by this much on average (score units: +1 / -1 for success)."""
-MARGIN_WEIGHT = 0.3
-"""Search score: success (+1 / -1 for the seat's side) plus this times the side's point margin / 60."""
-SEARCH_SHARE = 0.5
-"""Share of ``time_ms`` the search plans to use. The plan counts work, not time: the cost model below was
-measured on the project's machine; the clock stops a search only much later (``CLOCK_FACTOR``)."""
-SAMPLE_US = 17.0
-"""Microseconds to sample one deal of the hidden cards."""
-PLAYOUT_US = 6.0
-PLAYOUT_US_PER_CARD = 2.7
-"""Microseconds of one playout: fixed part and per card still to be played."""
-MIN_SAMPLES = 4
-CLOCK_FACTOR = 3
-CLOCK_EXTRA_MS = 100
-"""The clock stops a search past ``CLOCK_FACTOR x time_ms + CLOCK_EXTRA_MS`` (only a very busy or slow machine
-gets there; tests raise it so that the choices never depend on the clock)."""
-
-
-def hard_play(view, rng: random.Random, time_ms: int) -> Action:
+def hard_play(view, rng: random.Random, time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> Action:
     """Determinized search: sample hidden hands, play each legal card out in every sample, and play the
     card with the best mean score when it beats medium's card by a clear margin (a paired test over the
     samples), else medium's card."""
@@ -367,9 +323,10 @@ def hard_play(view, rng: random.Random, time_ms: int) -> Action:
     default = legal.index(medium_card(k, friend))
     weights = partner_weights(k) if k.partner < 0 else [1.0] * PLAYERS
     # a fixed amount of work for the budget (so a seed gives the same choice on a busy machine)
-    per_sample = SAMPLE_US + len(legal) * (PLAYOUT_US + PLAYOUT_US_PER_CARD * sum(k.hand_sizes))
-    samples = max(MIN_SAMPLES, int(SEARCH_SHARE * time_ms * 1000 / per_sample))
-    deadline = start + (CLOCK_FACTOR * time_ms + CLOCK_EXTRA_MS) / 1000
+    t = tuning
+    per_sample = t.sample_us + len(legal) * (t.playout_us + t.playout_us_per_card * sum(k.hand_sizes))
+    samples = max(t.min_samples, int(t.search_share * time_ms * 1000 / per_sample))
+    deadline = start + (t.clock_factor * time_ms + t.clock_extra_ms) / 1000
     scores: list[list[float]] = [[] for _ in legal]
     for _ in range(samples):
         hands, partner, disc_points = sample_world(k, weights, rng)
@@ -389,16 +346,16 @@ def hard_play(view, rng: random.Random, time_ms: int) -> Action:
                 pts = base + won + playout(hs, [], w, k.trump, side, partner, hidden)
             else:
                 pts = base + playout(hs, tr, k.leader, k.trump, side, partner, hidden)
-            score = (1.0 if pts >= k.target else -1.0) + MARGIN_WEIGHT * (pts - k.target) / 60
+            score = (1.0 if pts >= k.target else -1.0) + t.margin_weight * (pts - k.target) / 60
             scores[j].append(sign * score)
         if time.perf_counter() > deadline:
             break
-    return Action.play(Card(legal[_pick(scores, default)]))
+    return Action.play(Card(legal[_pick(scores, default, tuning)]))
 
 
-def _pick(scores: list[list[float]], default: int) -> int:
-    """The candidate with the best mean score if it beats ``default`` by ``OVERRIDE_Z`` standard errors of
-    the paired differences (and by ``OVERRIDE_MIN`` on average), else ``default``."""
+def _pick(scores: list[list[float]], default: int, tuning: ChiamataTuning = CHIAMATA) -> int:
+    """The candidate with the best mean score if it beats ``default`` by ``override_z`` standard errors of
+    the paired differences (and by ``override_min`` on average), else ``default``."""
     n = len(scores[default])
     means = [sum(x) / n for x in scores]
     best = max(range(len(scores)), key=lambda j: (means[j], j == default))
@@ -407,166 +364,9 @@ def _pick(scores: list[list[float]], default: int) -> int:
     diffs = [a - b for a, b in zip(scores[best], scores[default])]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if mean > OVERRIDE_MIN and mean * mean * n > OVERRIDE_Z * OVERRIDE_Z * var:
+    if mean > tuning.override_min and mean * mean * n > tuning.override_z * tuning.override_z * var:
         return best
     return default
-
-
-# ---------------------------------------------------------------------------------------------------------
-# medium: hand evaluation
-def hand_features(hand, trump: int, called: int) -> list[float]:
-    """Features of a caller's hand for a trump suit and a called card (the model's inputs)."""
-    alone = called in hand
-    f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    suits = [0, 0, 0, 0]
-    side_aces = set()
-    for c in hand:
-        s = c // 13
-        suits[s] += 1
-        if s == trump:
-            f[1] += 1
-            st = STRENGTH[c]
-            if st >= 6:
-                f[12 - st] += 1  # A -> f[2], 3 -> f[3], R -> f[4], C -> f[5], F -> f[6]
-        else:
-            r = c % 13
-            if r == 0:
-                f[7] += 1
-                side_aces.add(s)
-            elif r == 2:
-                f[8] += 1
-            else:
-                f[10] += POINTS[c]
-    for c in hand:
-        if c // 13 != trump and c % 13 == 2 and c // 13 in side_aces:
-            f[9] += 1
-    f[11] = sum(1 for s in range(4) if s != trump and not suits[s])
-    if called < 0:
-        return f
-    if alone:
-        f[12] = 1.0
-    else:
-        st = STRENGTH[called]
-        if st == 10:
-            f[13] = 1.0
-        elif st == 9:
-            f[14] = 1.0
-        elif st >= 6:
-            f[15] = 1.0
-    return f
-
-
-PLAIN_MODEL = (32.85, 2.44, 21.28, 11.5, 5.27, 2.78, 1.79, 1.38, 0.85, -0.64, -0.02, 0.58, -24.73, 20.04, 10.45, 3.55)
-"""Expected card points of the caller's side, linear in ``hand_features`` (8 cards each, no kitty); fitted by
-least squares on 80,000 simulated rounds played out by ``heuristic_card`` (docs/ai/chiamata.md)."""
-PLAIN_SIGMA = 16.0
-KITTY_MODEL = (45.75, 2.56, 19.82, 11.4, 5.27, 2.9, 1.73, 4.03, 3.72, 0.26, 0.27, -0.03, -14.47, 18.82, 10.11, 3.46)
-"""The same with the kitty, on the caller's 7 cards before it takes the kitty (discards included)."""
-KITTY_SIGMA = 16.3
-ALONE_MIN_P = 0.75
-"""Playing alone (calling a card of one's own hand) needs at least this chance of success."""
-BID_THRESHOLD = {"medium": 0.0, "hard": 0.0}
-"""A level bids when the expected game points of its best call reach this value."""
-
-
-def success_probability(hand, trump: int, called: int, target: int, kitty: bool) -> float:
-    """The model's probability that the caller's side takes ``target`` points."""
-    f = hand_features(hand, trump, called)
-    model, sigma = (KITTY_MODEL, KITTY_SIGMA) if kitty else (PLAIN_MODEL, PLAIN_SIGMA)
-    mean = sum(a * b for a, b in zip(model, f))
-    return 0.5 * (1 + math.erf((mean + 0.5 - target) / (sigma * math.sqrt(2))))
-
-
-def call_value(hand, trump: int, called: int, target: int, kitty: bool) -> float:
-    """Expected game points of the caller for a trump suit and called card: 2(2p-1), or 4(2p-1) alone; a
-    call that plays alone with less than ``ALONE_MIN_P`` is worth -4 (never chosen)."""
-    p = success_probability(hand, trump, called, target, kitty)
-    if called in hand:
-        return 4 * (2 * p - 1) if p >= ALONE_MIN_P else -4.0
-    return 2 * (2 * p - 1)
-
-
-def best_partner_card(hand, suit: int) -> int:
-    """The strongest card of ``suit`` not in ``hand`` (the partner is strong), else the suit's ace."""
-    for r in RANK_ORDER:
-        c = _card_of(r, suit)
-        if c not in hand:
-            return c
-    return _card_of("A", suit)
-
-
-def _bid_value(view, hand, bid) -> tuple[float, int, int]:
-    """(expected game points, trump suit, called card) of the best call after winning the auction at ``bid``."""
-    kitty = view.options["kitty"] == "on"
-    k, target = _parse_bid(bid)
-    best = (-9.0, 0, 0)
-    for s in range(4):
-        if k >= 0:
-            cands = [_card_of(RANK_ORDER[k], s)]
-        else:
-            cands = [best_partner_card(hand, s)]
-            held = [c for c in hand if c // 13 == s]
-            if held and not kitty:
-                cands.append(held[0])
-        for c in cands:
-            v = call_value(hand, s, c, target, kitty)
-            if v > best[0]:
-                best = (v, s, c)
-    return best
-
-
-def medium_bid(view, threshold: float) -> Action:
-    """Bid the legal bid whose best call is worth most (ties: the least ambitious), if it reaches
-    ``threshold``; a 2 with a points target or a points bid only at the lowest legal target."""
-    bids = _bid_options(view)
-    if not bids:
-        return PASS
-    hand = [int(c) for c in view.hand]
-    cands = []
-    for a in bids:
-        if not isinstance(a.bid, str) or a.bid.startswith("2:"):
-            cands.append(a)
-            break  # higher targets only lower the chances
-        cands.append(a)
-    best_v, best_a = -9.0, PASS
-    for a in cands:
-        v = _bid_value(view, hand, a.bid)[0]
-        if v > best_v + 0.05:
-            best_v, best_a = v, a
-    return best_a if best_v >= threshold else PASS
-
-
-def medium_trump(view) -> Action:
-    """Kitty: declare the suit whose call is worth most for the bid won."""
-    hand = [int(c) for c in view.hand]
-    return Action.declare_trump(SUITS[_bid_value(view, hand, view.standing_bid)[1]])
-
-
-def medium_discard(view) -> Action:
-    """Kitty: load the discard with points (they are safe there): the five non-trumps with most points
-    (ties: the weaker card); trumps only when fewer than five non-trumps are left, the cheapest first."""
-    trump = SUITS.index(view.trump)
-    hand = sorted((int(c) for c in view.hand),
-                  key=lambda c: (c // 13 == trump, -POINTS[c] if c // 13 != trump else POINTS[c], STRENGTH[c], c))
-    return Action.discard(hand[:5])
-
-
-def medium_call(view) -> Action:
-    """Call the card worth most by the hand model: usually the highest trump not held (a strong partner);
-    a card of one's own hand (alone) only when the model values it more."""
-    hand = [int(c) for c in view.hand]
-    held = set(hand) | {int(c) for c in view.discards}
-    legal = [int(a.card) for a in view.legal]
-    if view.trump is not None:  # kitty: the suit is declared, the discards are safe points
-        free = [c for c in legal if c not in held]
-        return Action.call(Card(max(free or legal, key=lambda c: (STRENGTH[c], -c))))
-    target = _target_of_bid(view.standing_bid)
-    if view.options["bidding"] == "rank":
-        cands = legal
-    else:
-        cands = [best_partner_card(hand, s) for s in range(4)] + [
-            max(_suit_cards(hand, s), key=lambda c: STRENGTH[c]) for s in range(4) if _suit_cards(hand, s)]
-    return Action.call(Card(max(cands, key=lambda c: (call_value(hand, c // 13, c, target, False), -c))))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -621,8 +421,9 @@ def medium_play(view) -> Action:
 
 # ---------------------------------------------------------------------------------------------------------
 # the entry point
-def choose(level: str, view, rng: random.Random, time_ms: int = 200) -> Action:
-    """The action a ``greedy``, ``medium`` or ``hard`` player takes in ``view`` (one of ``view.legal``)."""
+def choose(level: str, view, rng: random.Random, time_ms: int = 200, tuning: ChiamataTuning = CHIAMATA) -> Action:
+    """The action a ``greedy``, ``medium`` or ``hard`` player takes in ``view`` (one of ``view.legal``);
+    ``tuning`` configures hard's search."""
     if len(view.legal) == 1:
         return view.legal[0]
     phase = view.phase
@@ -647,5 +448,5 @@ def choose(level: str, view, rng: random.Random, time_ms: int = 200) -> Action:
     if phase == "call":
         return medium_call(view)
     if level == "hard":
-        return hard_play(view, rng, time_ms)
+        return hard_play(view, rng, time_ms, tuning)
     return medium_play(view)

@@ -12,10 +12,24 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Sequence
 
 from rules.actions import Action
+from rules.ai.cicera_counting import (
+    NAPULA_GAIN,
+    PASSED_LIKELIHOOD,
+    Takes,
+    _run_length,
+    award_weights,
+    initial_table,
+    passed_captures,
+    seen_cards,
+    table_captures,
+    takes_of,
+    team_piles,
+    unseen_cards,
+)
+from rules.ai.tuning import CICERA, CiceraTuning
 from rules.cards import CICERA_VALUE, Card
 from rules.cicera import (
     BONUSES,
@@ -30,6 +44,13 @@ from rules.cicera import (
     Move,
     move_of,
 )
+
+__all__ = [
+    "LEVELS", "NAPULA_GAIN", "PASSED_LIKELIHOOD", "CiceraTuning", "Takes", "award_weights", "choose",
+    "choose_greedy", "choose_hard", "choose_medium", "estimate", "greedy_value", "initial_table",
+    "medium_scores", "passed_captures", "playout", "rollout_move", "round_from_view", "sample_hands",
+    "seen_cards", "table_captures", "takes_of", "team_piles", "unseen_cards",
+]
 
 LEVELS = ("greedy", "medium", "hard")
 
@@ -98,184 +119,6 @@ def choose_greedy(view: CiceraView) -> Action:
     if best is not None:
         return best
     return min((a for a in view.legal if not a.take), key=lambda a: (GREEDY_WEIGHT[move_of(a)[0]], a.card))
-
-
-# ----- card counting and dynamic weights (medium, hard) -----
-def seen_cards(view: CiceraView) -> set[Card]:
-    """Cards this seat knows the place of: its hand, the table, and every card played or taken so far."""
-    seen = set(view.hand)
-    seen.update(view.table)
-    for _, c, take in view.history:
-        seen.add(c)
-        seen.update(take)
-    return seen
-
-
-def unseen_cards(view: CiceraView) -> list[Card]:
-    """The cards in the other three hands, as far as this seat can tell (sorted by id)."""
-    seen = seen_cards(view)
-    return [Card(c) for c in range(52) if c not in seen]
-
-
-def team_piles(history: Iterable[tuple[int, Card, tuple[Card, ...]]]) -> tuple[list[Card], list[Card]]:
-    """Each team's captured cards, rebuilt from the public history (in the engine's pile order)."""
-    piles: tuple[list[Card], list[Card]] = ([], [])
-    for seat, c, take in history:
-        if take:
-            pile = piles[seat % 2]
-            pile.append(c)
-            pile.extend(take)
-    return piles
-
-
-def initial_table(view: CiceraView) -> list[Card]:
-    """The four cards dealt to the table: every card that has been on the table, less the placed ones."""
-    placed = {c for _, c, take in view.history if not take}
-    ever = set(view.table)
-    for _, _, take in view.history:
-        ever.update(take)
-    return sorted(c for c in ever if c not in placed)
-
-
-def passed_captures(view: CiceraView, unseen: Iterable[Card]) -> list[frozenset[Card]]:
-    """Per seat, the unseen cards that seat could have captured with when it placed a card instead.
-
-    Hands are dealt once, so an unseen card in that seat's hand now was there then. Players rarely place a
-    card when they can capture, so these cards are less likely to be in that seat's hand."""
-    unseen = list(unseen)
-    table = initial_table(view)
-    out: list[set[Card]] = [set() for _ in range(PLAYERS)]
-    for seat, c, take in view.history:
-        if take:
-            for t in take:
-                table.remove(t)
-            continue
-        if table:
-            by_rank, by_sum = table_captures(table)
-            got = out[seat]
-            for u in unseen:
-                if u not in got and (u % 13 in by_rank or (u % 13 < 10 and CICERA_VALUE[u] in by_sum)):
-                    got.add(u)
-        table.append(c)
-    return [frozenset(x) for x in out]
-
-
-PASSED_LIKELIHOOD = 0.15
-"""How much less likely a card is in a hand that placed instead of capturing with it (per card)."""
-
-
-NAPULA_GAIN = (0.6, 1.2, 3.0)
-"""Worth of capturing one of As, 2s, 3s when the team concerned already holds 0, 1 or 2 of them."""
-
-
-def award_weights(piles: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Per team, what capturing each card is worth in points toward the end awards (gain or denial), given
-    the piles so far: card and sword shares only while those awards are open, Napula by who holds what."""
-    sets = [set(p) for p in piles]
-    n_cards = [len(p) for p in piles]
-    n_swords = [sum(1 for c in p if c // 13 == SWORDS) for p in piles]
-    cards_open = max(n_cards) < 27
-    swords_open = max(n_swords) < 7
-    a23 = NAPULA_RUN[:3]
-    holds = [sum(1 for c in a23 if c in s) for s in sets]
-    runs = [_run_length(s) for s in sets]
-    out = []
-    for team in (0, 1):
-        other = 1 - team
-        w = [0.0] * 52
-        for c in range(52):
-            v = 0.15 if cards_open else 0.0
-            if c // 13 == SWORDS and swords_open:
-                v += 0.15
-            if c == MATA or c == TEN_OF_COINS or c == FANTE_OF_CUPS:
-                v += 1.0
-            w[c] = v
-        # Napula: A, 2, 3 of swords
-        for c in a23:
-            if (holds[team] and holds[other]) or max(holds) == 3:
-                continue
-            if holds[other]:
-                w[c] += NAPULA_GAIN[holds[other]]
-            else:
-                w[c] += NAPULA_GAIN[holds[team]]
-        # the run beyond 3: each card that extends a held run is a point
-        for t in (0, 1):
-            if holds[t] == 3:
-                nxt = runs[t]
-                if nxt < len(NAPULA_RUN):
-                    w[NAPULA_RUN[nxt]] += 1.0
-                    if nxt + 1 < len(NAPULA_RUN):
-                        w[NAPULA_RUN[nxt + 1]] += 0.3
-        out.append(tuple(w))
-    return out[0], out[1]
-
-
-def _run_length(have: AbstractSet[int]) -> int:
-    n = 0
-    while n < len(NAPULA_RUN) and NAPULA_RUN[n] in have:
-        n += 1
-    return n
-
-
-# ----- capture listing on plain card lists -----
-Takes = dict[int, list[tuple[Card, ...]]]
-"""Captures listed by rank or by value: each a tuple of table cards."""
-
-
-def table_captures(table: Sequence[Card]) -> tuple[Takes, Takes]:
-    """The captures a table offers, listed once for any played card: ``by_rank[rank]`` (one table card each)
-    and ``by_sum[value]`` (two or more number cards adding up to ``value``, 2..10; cards by ascending value)."""
-    by_rank: dict[int, list[tuple[Card, ...]]] = {}
-    nums = []
-    for t in table:
-        r = t % 13
-        lst = by_rank.get(r)
-        if lst is None:
-            by_rank[r] = [(t,)]
-        else:
-            lst.append((t,))
-        if r < 10:
-            nums.append(t)
-    by_sum: dict[int, list[tuple[Card, ...]]] = {}
-    k = len(nums)
-    if k >= 2:
-        nums.sort(key=_value_then_id)
-        vals = [CICERA_VALUE[c] for c in nums]
-        if vals[0] + vals[1] <= 10:
-            chosen: list[Card] = []
-
-            def rec(i: int, total: int) -> None:
-                for j in range(i, k):
-                    nt = total + vals[j]
-                    if nt > 10:
-                        return
-                    chosen.append(nums[j])
-                    if len(chosen) >= 2:
-                        lst = by_sum.get(nt)
-                        if lst is None:
-                            by_sum[nt] = [tuple(chosen)]
-                        else:
-                            lst.append(tuple(chosen))
-                    rec(j + 1, nt)
-                    chosen.pop()
-
-            rec(0, 0)
-    return by_rank, by_sum
-
-
-def _value_then_id(c: int) -> tuple[int, int]:
-    return (CICERA_VALUE[c], c)
-
-
-def takes_of(card: int, by_rank: Takes, by_sum: Takes) -> list[tuple[Card, ...]]:
-    """Every capture ``card`` can make, from ``table_captures`` (not the placement)."""
-    rank = by_rank.get(card % 13)
-    if card % 13 >= 10:
-        return rank or []
-    s = by_sum.get(CICERA_VALUE[card])
-    if rank is None:
-        return s or []
-    return rank + s if s else rank
 
 
 # ----- medium -----
@@ -595,39 +438,25 @@ def estimate(r: CiceraRound) -> float:
     return d
 
 
-MAX_CANDIDATES = 8
-"""Hard considers at most this many moves: the best by medium's score."""
-MAX_SAMPLES = 300
-"""Hard stops after this many sampled deals even when its planned work is not spent (late in the deal)."""
-INFER = True
-"""Hard samples hidden hands with ``passed_captures`` (False: uniformly)."""
-PLIES_PER_MS = 50
-"""Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps a
-seeded game reproducible; set so that a search takes about 40% of its budget on one free core of the
-project machine (a median 78 ms at 200), while the clock cuts any search at ``CLOCK_SHARE * time_ms``."""
-CLOCK_SHARE = 0.7
-"""The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
-
-
-def choose_hard(view: CiceraView, rng: random.Random, time_ms: int) -> Action:
+def choose_hard(view: CiceraView, rng: random.Random, time_ms: int, tuning: CiceraTuning = CICERA) -> Action:
     """Determinized search: deal the unseen cards at random to the other hands; in each such deal play every
     candidate move, then ``HORIZON`` plies of the rollout policy, and estimate the score difference; keep the
-    candidate of best mean. Candidates: the ``MAX_CANDIDATES`` best by medium's score."""
-    deadline = time.perf_counter() + CLOCK_SHARE * time_ms / 1000.0
-    work = max(1, int(PLIES_PER_MS * time_ms))
+    candidate of best mean. Candidates: the ``max_candidates`` best by medium's score."""
+    deadline = time.perf_counter() + tuning.clock_share * time_ms / 1000.0
+    work = max(1, int(tuning.plies_per_ms * time_ms))
     assert view.seat is not None
     team = view.seat % 2
     moves = [move_of(a) for a in view.legal]
     ctx = _Context(view)
     prior = medium_scores(view, moves, ctx)
-    order = sorted(range(len(moves)), key=lambda i: (-prior[i], i))[:MAX_CANDIDATES]
+    order = sorted(range(len(moves)), key=lambda i: (-prior[i], i))[:tuning.max_candidates]
     if len(order) == 1:
         return view.legal[order[0]]
     totals = [0.0] * len(order)
     samples = 0
     spent = 0
-    while samples < MAX_SAMPLES and spent < work:
-        hands = sample_hands(view, ctx.unseen, rng, ctx.passed if INFER else None)
+    while samples < tuning.max_samples and spent < work:
+        hands = sample_hands(view, ctx.unseen, rng, ctx.passed if tuning.infer else None)
         base = round_from_view(view, hands)
         for k, i in enumerate(order):
             r = base.clone()
@@ -642,12 +471,12 @@ def choose_hard(view: CiceraView, rng: random.Random, time_ms: int) -> Action:
     return view.legal[order[best_k]]
 
 
-def choose(level: str, view: CiceraView, rng: random.Random, time_ms: int) -> Action:
+def choose(level: str, view: CiceraView, rng: random.Random, time_ms: int, tuning: CiceraTuning = CICERA) -> Action:
     """The action of ``level`` (``greedy``, ``medium`` or ``hard``) for this view; one of ``view.legal``."""
     if level == "greedy":
         return choose_greedy(view)
     if level == "medium":
         return choose_medium(view)
     if level == "hard":
-        return choose_hard(view, rng, time_ms)
+        return choose_hard(view, rng, time_ms, tuning)
     raise ValueError(f"unknown Cicera AI level {level!r}; levels are {', '.join(LEVELS)}")

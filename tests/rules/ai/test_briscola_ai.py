@@ -183,7 +183,7 @@ def test_medium_gives_a_blank_trump_rather_than_an_ace_in_two_players():
     assert choose("medium", m.view(0), random.Random(0)) == Action.play("4c")
 
 
-def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from(monkeypatch):
+def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from():
     # after the stock is gone no card is drawn, so a greedy player's hands are rebuilt exactly from its
     # true hand and every one of its plays is greedy's card
     import rules.ai.briscola as ai
@@ -197,9 +197,8 @@ def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from(monkeypat
         m.apply(choose("greedy", m.view(1), rng), 1)
     view = m.view(0) if m.to_move() == 0 else m.view(1)
     seat, other = view.seat, 1 - view.seat
-    monkeypatch.setattr(ai, "INFERENCE_DEPTH", 2)
     like = ai._seat_likelihoods(view, other, [int(c) for c in m.round.hands[other]], rng, ai._decisions(view),
-                                [0, 1])
+                                [0, 1], ai.BriscolaTuning(inference_depth=2))
     assert like[ai.GREEDY] == pytest.approx((1 - ai.GREEDY_ERROR) ** 2)
     assert like[ai.UNIFORM] == pytest.approx(1 / 2 * 1 / 3)
 
@@ -232,12 +231,12 @@ def test_the_opponent_style_is_read_from_its_plays(opponent):
         assert mean[ai.UNIFORM] > mean[ai.GREEDY]
 
 
-def test_near_ties_go_to_the_duel_heuristic(monkeypatch):
+def test_near_ties_go_to_the_duel_heuristic():
     # with a tie-break worth more than any playout, hard plays the duel heuristic's card in every position
     import rules.ai.briscola as ai
     from rules.ai.tricks import duel_card
 
-    monkeypatch.setattr(ai, "HEURISTIC_BONUS", 10.0)
+    tuning = ai.BriscolaTuning(heuristic_bonus=10.0)
     m = Briscola(2, {}, seed=12)
     rng = random.Random(3)
     checked = 0
@@ -246,7 +245,7 @@ def test_near_ties_go_to_the_duel_heuristic(monkeypatch):
         view = m.view(seat)
         hand = [int(a.card) for a in view.legal]
         expected = duel_card(hand, [int(c) for _, c in view.trick], "dcsb".index(view.trump))
-        action = ai.hard(view, rng, 10)
+        action = ai.hard(view, rng, 10, tuning)
         if len(view.legal) > 1:
             assert int(action.card) == expected
             checked += 1
@@ -330,7 +329,7 @@ def test_an_ace_thrown_away_is_a_rarer_slip_than_a_king():
     assert not ai._throws_points(int(Card.parse("Ad")), trick, trump, partner_winning=True)
 
 
-def test_the_solved_endgame_plays_for_the_opponent_it_reads(monkeypatch):
+def test_the_solved_endgame_plays_for_the_opponent_it_reads():
     # once the stock is gone every card is known; then hard's move is the best against the style it reads: it
     # differs, in some positions, between an opponent read as random and one read as playing its best
     import rules.ai.briscola as ai
@@ -348,13 +347,13 @@ def test_the_solved_endgame_plays_for_the_opponent_it_reads(monkeypatch):
             continue
         chosen = {}
         for prior, mix in (((0.0, 0.0, 1.0), (1.0, 0.0, 0.0)), ((0.0, 1.0, 0.0), (0.0, 0.0, 1.0))):
-            monkeypatch.setattr(ai, "STYLE_PRIOR", prior)
+            tuning = ai.BriscolaTuning(style_prior=prior)
             values = []
             for a in view.legal:
                 r = m.round.clone()
                 r.apply_fast(int(a.card))
                 values.append(ai.versus_styles(r, seat, mix))
-            chosen[prior] = ai.hard(view, random.Random(0), 50)
+            chosen[prior] = ai.hard(view, random.Random(0), 50, tuning)
             assert values[view.legal.index(chosen[prior])] == pytest.approx(max(values))
         differing += len(set(chosen.values())) > 1
     assert differing >= 2

@@ -4,12 +4,14 @@ positions with one clearly right move, and the exact greedy rules of docs/ai/chi
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 import pytest
 
 from rules.actions import Action
 from rules.ai import chiamata as ai
+from rules.ai.tuning import ChiamataTuning
 from rules.cards import cards, deck_40
 from rules.chiamata import Chiamata
 
@@ -23,13 +25,18 @@ MODES = {
 TIME_MS = 20
 """Hard's budget in tests: small, the search is the same."""
 DECK = [str(c) for c in deck_40()]
+REAL_CHOOSE = ai.choose
+
+
+NO_CLOCK = ChiamataTuning(clock_extra_ms=10**7)
+"""Hard's search plans a fixed amount of work; with this configuration the clock never cuts it, so a busy
+machine cannot change a choice."""
 
 
 @pytest.fixture(autouse=True)
 def no_clock(monkeypatch):
-    """Hard's search plans a fixed amount of work; here the clock never cuts it, so a busy machine cannot
-    change a choice."""
-    monkeypatch.setattr(ai, "CLOCK_EXTRA_MS", 10**7)
+    """Every ``ai.choose`` of these tests passes ``NO_CLOCK`` to the search."""
+    monkeypatch.setattr(ai, "choose", functools.partial(REAL_CHOOSE, tuning=NO_CLOCK))
 
 
 def agent_rng(seed, seat: int) -> random.Random:
