@@ -6,7 +6,11 @@ catalogue has it; front ends show it as it is (an ephemeral reply on Discord, a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from bot.i18n import _
+from bot.storage import StorageError
 
 
 class TableError(Exception):
@@ -91,15 +95,33 @@ class LimitReached(TableError):
 
 
 class StorageFailed(TableError):
-    """The database refused the write; the table is as it was before the request."""
+    """The database refused the write; the table is as it was before the request. ``code`` is SQLite's error
+    name when known: a read-only database file (``SQLITE_READONLY``) is said to be one, since trying again
+    cannot help."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(
-            _("The table could not be saved ({reason}); nothing changed. Try again in a moment.").format(
-                reason=reason
-            )
-        )
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        if code is not None and code.startswith("SQLITE_READONLY"):
+            message = _("The table could not be saved: the database file is read-only ({reason}); nothing "
+                        "changed. The bot's owner must make it writable.")
+        else:
+            message = _("The table could not be saved ({reason}); nothing changed. Try again in a moment.")
+        super().__init__(message.format(reason=reason))
         self.reason = reason
+        self.code = code
+
+    @classmethod
+    def of(cls, error: StorageError) -> StorageFailed:
+        """The service's error for a storage failure."""
+        return cls(error.reason, error.code)
+
+
+@contextmanager
+def storage_failure() -> Iterator[None]:
+    """Inside, a ``StorageError`` becomes the service's ``StorageFailed`` (the one place that is done)."""
+    try:
+        yield
+    except StorageError as e:
+        raise StorageFailed.of(e) from None
 
 
 class ServiceClosed(TableError):

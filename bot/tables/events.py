@@ -1,53 +1,85 @@
-"""What a table tells its front ends: one ``TableEvent`` per thing that happened, in order."""
+"""What a table tells its front ends: one ``TableEvent`` per thing that happened, in order.
+
+The service's own kinds are the members of ``EventKind`` (a ``StrEnum``: each member is equal to its text,
+so ``event.kind == "game_over"`` and ``event.kind == EventKind.GAME_OVER`` both hold). The engines' events
+come through too, with their ``type`` as the kind (``round_start``, ``play``, ``trick``, ``draw``,
+``exchange``, ``conquest``, ``bid``, ``pass``, ``auction_won``, ``passed_out``, ``trump``, ``discard``,
+``call``, ``partner_revealed``, ``deal_end``, ``round_over``, ``match_over``) and their fields as the data.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
 
-SERVICE_EVENTS = {
-    "created": "a table opened its lobby: ``table`` (a ``TableInfo``)",
-    "joined": "a player sat down in the lobby: ``user_id``, ``name``",
-    "left": "a player left: ``user_id``, ``seat`` (``None`` in the lobby)",
-    "kicked": "the host removed a player from the lobby: ``user_id``",
-    "host_changed": "the host left the lobby and another player hosts it: ``host_id``",
-    "ai_added": "an AI seat was added to the lobby: ``level``",
-    "ai_removed": "an AI seat was removed from the lobby: ``level``",
-    "cancelled": "the host closed the lobby (or every player left it)",
-    "aborted": "the host or a server manager stopped the table (lobby or game in play); it is stored as "
-               "aborted, unrated: ``by`` (user id), ``table`` (the ``TableInfo`` just before)",
-    "started": "the game began: ``seats`` (a list of ``SeatInfo``)",
-    "resumed": "the table was rebuilt from storage after a restart: ``version``",
-    "action": "an action was stored and applied: ``seat``, ``action`` (text), ``entry`` (record form), "
-              "``by`` (``human``, ``ai``, ``timeout``, ``auto``), ``version`` (entries stored so far)",
-    "turn": "a seat must act: ``seat``, ``user_id`` (``None`` for the AI), ``ai``, ``version``, "
-            "``timer`` (seconds or ``None``), ``deadline_at`` (unix time or ``None``)",
-    "timer_warning": "a human's turn runs out soon: ``seat``, ``user_id``, ``seconds_left``",
-    "timeout": "a turn ran out; the AI plays it: ``seat``, ``user_id``, ``count`` (in a row)",
-    "seat_to_ai": "the AI takes a seat for the rest of the game: ``seat``, ``user_id``, ``reason`` "
-                  "(``left`` or ``timeouts``), ``level``",
-    "team_chat_open": "the teams may now talk privately (option ``team_chat``): ``sides``",
-    "game_over": "the game is over and stored: ``game_id``, ``result``, ``standings`` "
-                 "(per user id: ``before`` and ``after``, ``Standing`` values)",
-    "storage_error": "the database refused a write; nothing changed: ``reason``, ``during``",
-}
-"""The service's own event kinds. The engines' events come through too, with their ``type`` as the kind
-(``round_start``, ``play``, ``trick``, ``draw``, ``exchange``, ``conquest``, ``bid``, ``pass``, ``auction_won``,
-``passed_out``, ``trump``, ``discard``, ``call``, ``partner_revealed``, ``deal_end``, ``round_over``,
-``match_over``) and their fields as the data."""
+
+class EventKind(StrEnum):
+    """The service's own event kinds; ``doc`` says what the event's data holds."""
+
+    CREATED = "created", "a table opened its lobby: ``table`` (a ``TableInfo``)"
+    JOINED = "joined", "a player sat down in the lobby: ``user_id``, ``name``"
+    LEFT = "left", "a player left: ``user_id``, ``seat`` (``None`` in the lobby)"
+    KICKED = "kicked", "the host removed a player from the lobby: ``user_id``"
+    HOST_CHANGED = "host_changed", "the host left the lobby and another player hosts it: ``host_id``"
+    AI_ADDED = "ai_added", "an AI seat was added to the lobby: ``level``"
+    AI_REMOVED = "ai_removed", "an AI seat was removed from the lobby: ``level``"
+    CANCELLED = "cancelled", "the host closed the lobby (or every player left it)"
+    ABORTED = "aborted", ("the host or a server manager stopped the table (lobby or game in play); it is stored "
+                          "as aborted, unrated: ``by`` (user id), ``table`` (the ``TableInfo`` just before)")
+    STARTED = "started", "the game began: ``seats`` (a list of ``SeatInfo``)"
+    RESUMED = "resumed", "the table was rebuilt from storage after a restart: ``version``"
+    ACTION = "action", ("an action was stored and applied: ``seat``, ``action`` (text), ``entry`` (record form), "
+                        "``by`` (``human``, ``ai``, ``timeout``, ``auto``), ``version`` (entries stored so far)")
+    TURN = "turn", ("a seat must act: ``seat``, ``user_id`` (``None`` for the AI), ``ai``, ``version``, "
+                    "``timer`` (seconds or ``None``), ``deadline_at`` (unix time or ``None``)")
+    TIMER_WARNING = "timer_warning", "a human's turn runs out soon: ``seat``, ``user_id``, ``seconds_left``"
+    TIMEOUT = "timeout", "a turn ran out; the AI plays it: ``seat``, ``user_id``, ``count`` (in a row)"
+    SEAT_TO_AI = "seat_to_ai", ("the AI takes a seat for the rest of the game: ``seat``, ``user_id``, ``reason`` "
+                                "(``left`` or ``timeouts``), ``level``")
+    TEAM_CHAT_OPEN = "team_chat_open", "the teams may now talk privately (option ``team_chat``): ``sides``"
+    GAME_OVER = "game_over", ("the game is over and stored: ``game_id``, ``result``, ``standings`` "
+                              "(per user id: ``before`` and ``after``, ``Standing`` values)")
+    STORAGE_ERROR = "storage_error", "the database refused a write; nothing changed: ``reason``, ``during``"
+    STORAGE_GAVE_UP = "storage_gave_up", ("a write no user waits on failed every try; the table stays as last "
+                                          "stored: ``reason``, ``tries``")
+
+    def __new__(cls, value: str, doc: str = "") -> EventKind:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.doc = doc
+        return member
+
+    doc: str
+
+
+SERVICE_EVENTS = {kind.value: kind.doc for kind in EventKind}
+"""The service's own event kinds and what their data holds (``EventKind`` as a plain mapping)."""
 
 
 @dataclass(frozen=True)
 class TableEvent:
-    """One thing that happened at a table. ``seq`` counts the table's events since the service started."""
+    """One thing that happened at a table. ``seq`` counts the table's events since the service started.
+
+    ``kind`` is an ``EventKind`` for the service's own events, the engine's ``type`` text for the others;
+    ``event["key"]`` and ``event.get("key")`` read ``data``."""
 
     table_id: int
     seq: int
     kind: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
-    def __getitem__(self, key: str):
+    @property
+    def service_kind(self) -> EventKind | None:
+        """The kind as an ``EventKind``, ``None`` for an engine's event."""
+        try:
+            return EventKind(self.kind)
+        except ValueError:
+            return None
+
+    def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         """``data.get``."""
         return self.data.get(key, default)

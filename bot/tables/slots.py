@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -40,10 +41,8 @@ class PrioritySlots:
             if fut.done() and not fut.cancelled():
                 self.release()  # granted just as the waiter was cancelled: pass the slot on
             else:
-                try:
+                with contextlib.suppress(ValueError):
                     queue.remove(fut)
-                except ValueError:
-                    pass
             raise
 
     def release(self) -> None:

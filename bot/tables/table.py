@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
+from bot.storage import LiveTableRow, TableFacts
+from bot.tables.clock import TimerHandle
 from rules.actions import Action, IllegalAction
 from rules.engine import Match
+from rules.games import spec
 from rules.records import new_game
 
 log = logging.getLogger(__name__)
@@ -63,17 +66,10 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
-class TableInfo:
-    """A snapshot of a table for front ends."""
+class TableInfo(TableFacts):
+    """A snapshot of a table for front ends: its facts (``TableFacts``: id, guild, channel, host, game,
+    players, options, level) and where it stands."""
 
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    game: str
-    players: int
-    options: dict
-    level: str
     status: str
     """``lobby``, ``playing`` or ``finished``."""
     seats: tuple[SeatInfo, ...]
@@ -93,18 +89,18 @@ def team_groups(spec: str) -> list[list[int]]:
 def assign_seats(game: str, players: int, options: dict, lobby: list[Seat], seed: int) -> list[Seat]:
     """Seat the lobby (already filled to ``players``, in join order) at the engine's seats.
 
-    Briscola 4 and 6: the ``teams`` option says who partners whom by join order, and partners sit at the
-    engine's sides {0, 2} / {1, 3} (or {0, 2, 4} / {1, 3, 5}); ``random`` shuffles with the table's seed.
-    Other games: join order."""
+    A game with teams and a ``teams`` option (Briscola 4 and 6): the option says who partners whom by join
+    order, and partners sit at the spec's sides ({0, 2} / {1, 3}, or {0, 2, 4} / {1, 3, 5}); ``random``
+    shuffles with the table's seed. Otherwise: join order."""
     order = list(lobby)
     teams = options.get("teams")
-    if game == "briscola" and players in (4, 6) and teams:
+    game_spec = spec(game)
+    if teams and game_spec.applies("teams", players) and game_spec.has_teams(players):
         if teams == "random":
             random.Random(f"{seed}:seats").shuffle(order)
             return order
-        sides = [list(range(0, players, 2)), list(range(1, players, 2))]
         seats: list[Seat | None] = [None] * players
-        for side, group in zip(sides, team_groups(teams)):
+        for side, group in zip(game_spec.sides(players), team_groups(teams)):
             for seat, joined in zip(side, group):
                 seats[seat] = order[joined]
         assert all(s is not None for s in seats)
@@ -114,16 +110,12 @@ def assign_seats(game: str, players: int, options: dict, lobby: list[Seat], seed
 
 @dataclass
 class Table:
-    """A live table. The service changes it only under ``lock``."""
+    """A live table. The service changes it only under ``lock``.
 
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    game: str
-    players: int
-    options: dict
-    level: str
+    ``facts`` are what it is (the same record the store keeps and front ends see); its fields read as the
+    table's own (``t.game``), and only the host changes."""
+
+    facts: TableFacts
     seed: int
     status: str
     seats: list[Seat]
@@ -132,7 +124,7 @@ class Table:
     version: int = 0
     """Record entries stored (actions and notes)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timers: list = field(default_factory=list)
+    timers: list[TimerHandle] = field(default_factory=list)
     deadline_at: float | None = None
     team_chat_open: bool = False
     finishing: bool = False
@@ -141,6 +133,56 @@ class Table:
     """Why the service forgot this table: ``closed`` (a lobby), ``aborted`` or ``finished``."""
     failed_writes: int = 0
     """Writes tried again in a row after a failure (an AI turn, an automatic play, the finished game)."""
+
+    @classmethod
+    def from_row(cls, row: LiveTableRow) -> Table:
+        """The table a stored row describes, in its lobby or seated (its log not replayed yet)."""
+        facts = TableFacts(**{f.name: getattr(row, f.name) for f in fields(TableFacts)})
+        return cls(facts, row.seed, row.status, [Seat.from_json(s) for s in row.seats])
+
+    @property
+    def id(self) -> int:
+        """The table's id (its row in the store)."""
+        return self.facts.id
+
+    @property
+    def guild_id(self) -> int:
+        """The guild it is played in."""
+        return self.facts.guild_id
+
+    @property
+    def channel_id(self) -> int:
+        """The channel it is played in."""
+        return self.facts.channel_id
+
+    @property
+    def host_id(self) -> int:
+        """The user who runs the table."""
+        return self.facts.host_id
+
+    @host_id.setter
+    def host_id(self, user_id: int) -> None:
+        self.facts = replace(self.facts, host_id=user_id)
+
+    @property
+    def game(self) -> str:
+        """The game's registered name."""
+        return self.facts.game
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.facts.players
+
+    @property
+    def options(self) -> dict:
+        """The table's validated options."""
+        return self.facts.options
+
+    @property
+    def level(self) -> str:
+        """The level of the AI players that fill empty places and play for users who are away."""
+        return self.facts.level
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat (or lobby place) of a user, ``None`` when not at this table (or gone)."""
@@ -164,9 +206,10 @@ class Table:
     def info(self) -> TableInfo:
         """A snapshot for front ends."""
         playing = self.status == "playing"
+        facts = {f.name: getattr(self.facts, f.name) for f in fields(TableFacts)}
+        facts["options"] = dict(self.options)
         return TableInfo(
-            id=self.id, guild_id=self.guild_id, channel_id=self.channel_id, host_id=self.host_id, game=self.game,
-            players=self.players, options=dict(self.options), level=self.level, status=self.status,
+            **facts, status=self.status,
             seats=tuple(SeatInfo(i if playing else None, s.user_id, s.name, s.ai, s.away)
                         for i, s in enumerate(self.seats)),
             to_move=self.match.to_move() if self.match is not None else None,
@@ -182,8 +225,8 @@ class Table:
         if any("result" in r for r in m.rounds):
             return True
         if when == "after_first_trick":
-            history = getattr(m.round, "history", [])
-            return len(history) >= (self.players if self.game == "cicera" else 1)
+            history = getattr(m.round, "history", [])  # a trick, or (no tricks) a play by every seat
+            return len(history) >= (1 if spec(self.game).has_tricks else self.players)
         return False
 
     def replay(self, entries: list[dict]) -> None:

@@ -264,3 +264,13 @@ async def test_a_failed_automatic_play_does_not_undo_the_action_before_it(db_pat
     record = await service.store.game_record(over[0]["game_id"])
     replay_record(record)
     assert len(record["rounds"][0]["actions"]) == 40
+
+
+def test_a_read_only_database_is_not_said_to_pass_in_a_moment():
+    from bot.storage import StorageError
+    from bot.tables import StorageFailed
+
+    read_only = StorageFailed.of(StorageError("attempt to write a readonly database", "SQLITE_READONLY_DBMOVED"))
+    assert "read-only" in str(read_only) and "Try again" not in str(read_only)
+    assert read_only.reason == "attempt to write a readonly database"
+    assert "Try again in a moment" in str(StorageFailed.of(StorageError("database is locked", "SQLITE_BUSY")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-import bot.tables.service as service_module
+import bot.tables.turns as service_module
 from rules.actions import Action
 
 G, CH = 1, 10

@@ -1,0 +1,104 @@
+"""Standings and settings: leaderboards, a player's stats, finished games' records, a guild's settings.
+
+What the service offers beside the live tables; it reads and writes the store and nothing else.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.i18n import _
+from bot.storage import GameRow, GuildSettings, Store
+from bot.tables.errors import BadRequest, storage_failure
+from rules.actions import RulesError
+from rules.games import GAMES
+from rules.records import game_class
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+"""Players on a page of a leaderboard."""
+
+
+class StandingsService:
+    """A guild's standings and settings, and the records of finished games, over ``store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def leaderboard(self, guild_id: int, game: str, page: int = 1, per_page: int = PAGE_SIZE
+                          ) -> dict[str, Any]:
+        """Page ``page`` (from 1) of a guild's standings for a game, best rating first: ``rows`` as
+        (rank, ``Standing``), ``page``, ``pages``, ``total`` (players ranked). AI seats never appear;
+        games against the AI count for the humans."""
+        if per_page < 1 or page < 1:
+            raise BadRequest(_("Pages start at 1 and hold at least one player."))
+        offset = (page - 1) * per_page
+        with storage_failure():
+            rows, total = await self.store.leaderboard(guild_id, game, offset, per_page)
+        pages = max(1, -(-total // per_page))
+        return {"rows": [(offset + i + 1, st) for i, st in enumerate(rows)],
+                "page": page, "pages": pages, "total": total}
+
+    async def reset_leaderboard(self, guild_id: int, game: str | None = None) -> int:
+        """Erase a guild's standings for ``game`` (``None``: every game): ratings, totals and streaks start
+        again; stored games and records stay. Returns the number of standings removed."""
+        if game is not None:
+            try:
+                game_class(game)
+            except RulesError as e:
+                raise BadRequest(str(e)) from None
+        with storage_failure():
+            removed = await self.store.reset_standings(guild_id, game)
+        log.info("guild %d: leaderboard of %s reset (%d standings)", guild_id, game or "every game", removed)
+        return removed
+
+    async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> dict[str, Any]:
+        """A player's standing and rank per game in a guild, and their last games."""
+        out: dict[str, Any] = {"games": {}, "recent": []}
+        with storage_failure():
+            for game in GAMES:
+                found = await self.store.standing(guild_id, game, user_id)
+                if found is not None:
+                    st, rank = found
+                    out["games"][game] = {"standing": st, "rank": rank}
+            recent_games: list[GameRow] = await self.store.games_of(guild_id, user_id, recent)
+        out["recent"] = recent_games
+        return out
+
+    async def game_record(self, game_id: int) -> dict | None:
+        """The JSON record of a finished game (``None`` when there is no such game)."""
+        with storage_failure():
+            return await self.store.game_record(game_id)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A guild's settings."""
+        with storage_failure():
+            return await self.store.guild_settings(guild_id)
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        """Change a guild's settings; default options are checked against each game first."""
+        for game, options in settings.default_options.items():
+            try:
+                cls = game_class(game)
+            except RulesError as e:
+                raise BadRequest(str(e)) from None
+            for key, value in options.items():  # each default must fit at least one player count
+                problems = []
+                for players in cls.player_counts:
+                    try:
+                        cls.validate_options(players, {key: value})
+                    except RulesError as e:
+                        problems.append(str(e))
+                if len(problems) == len(cls.player_counts):
+                    raise BadRequest(problems[0])
+        if settings.max_tables is not None and settings.max_tables < 0:
+            raise BadRequest(_("The table limit cannot be negative."))
+        with storage_failure():
+            await self.store.save_guild_settings(settings)
+
+    async def forget_user(self, user_id: int, replacement_name: str) -> int:
+        """Remove a user's standings and take their name out of stored games; returns the games anonymised."""
+        with storage_failure():
+            return await self.store.delete_user(user_id, replacement_name)
