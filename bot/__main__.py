@@ -147,7 +147,7 @@ def settings_and_token() -> tuple[Settings, str] | int:
     return settings, token
 
 
-def cmd_run(args: argparse.Namespace) -> int:
+def cmd_run(_args: argparse.Namespace) -> int:
     """Start the Discord bot with the settings from the environment and .env."""
     loaded = settings_and_token()
     if isinstance(loaded, int):

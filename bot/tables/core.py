@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
@@ -124,8 +124,8 @@ class ServiceCore:
                     log.exception("event subscriber failed on %s", kind)
         return event
 
-    def _spawn(self, coro: Awaitable[None]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
 
@@ -139,6 +139,14 @@ class ServiceCore:
         for handle in t.timers:
             handle.cancel()
         t.timers = []
+
+    @staticmethod
+    def _to_move(t: Table) -> int:
+        """The seat to move at a table whose game is in play and not over."""
+        assert t.match is not None
+        seat = t.match.to_move()
+        assert seat is not None, "a game not over has a seat to move"
+        return seat
 
     def _guild_lock(self, guild_id: int) -> asyncio.Lock:
         """Serialises the checks and writes that seat players in a guild (cap, one table per channel)."""

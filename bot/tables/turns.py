@@ -13,7 +13,8 @@ import logging
 import random
 import time
 import traceback
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any
 
 from bot.i18n import _
 from bot.ratings import SeatResult, outcomes, update_standings
@@ -72,7 +73,7 @@ class Turns(ServiceCore):
                 raise SeatPlayedByAI()
             if version is not None and version != t.version:
                 raise StaleAction()
-            to_move = t.match.to_move()
+            to_move = self._to_move(t)
             if to_move != seat:
                 raise NotYourTurn(_("It is not your turn: {name} is to play.").format(name=t.seats[to_move].name))
             try:
@@ -141,7 +142,7 @@ class Turns(ServiceCore):
             if forced is None:
                 break
             try:
-                await self._store_and_apply(t, m.to_move(), forced, by="auto")
+                await self._store_and_apply(t, self._to_move(t), forced, by="auto")
             except StorageFailed as e:  # what came before is stored and shown: go on from here later
                 self._retry(t, lambda: self._advance_later(t, t.version), e.reason)
                 return
@@ -150,7 +151,7 @@ class Turns(ServiceCore):
             t.deadline_at = None
             self._spawn(self._finish(t))
             return
-        seat = m.to_move()
+        seat = self._to_move(t)
         level = t.controller(seat)
         timer = t.options.get("turn_timer")
         timer = timer if isinstance(timer, int) and level is None else None
@@ -185,7 +186,7 @@ class Turns(ServiceCore):
                 if (self._closed or t.version != version or t.id not in self._tables or t.match is None
                         or t.match.is_over()):
                     return  # played already, or the table was stopped
-                seat = t.match.to_move()
+                seat = self._to_move(t)
                 level = t.controller(seat) or t.level
                 if not timeout and t.controller(seat) is None:
                     return  # the seat is a user's again to play
@@ -238,7 +239,7 @@ class Turns(ServiceCore):
 
         t.timers = [self.clock.call_at(start + seconds - warn, warning), self.clock.call_at(start + seconds, expired)]
 
-    def _retry(self, t: Table, make: Callable[[], Awaitable[None]], reason: str) -> None:
+    def _retry(self, t: Table, make: Callable[[], Coroutine[Any, Any, None]], reason: str) -> None:
         """Try a failed AI turn, automatic play or game storing again later; after ``WRITE_TRIES`` failures
         in a row, stop and say so (the table stays as last stored: a restart, or the next request that
         writes, goes on from there)."""

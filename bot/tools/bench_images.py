@@ -61,8 +61,8 @@ def report(repeat: int = REPEAT) -> list[str]:
     return lines
 
 
-def main(args: argparse.Namespace | None = None) -> int:
-    """Print the picture benchmark."""
+def main(_args: argparse.Namespace | None = None) -> int:
+    """Print the picture benchmark (it has no arguments of its own)."""
     for line in report():
         print(line)
     return 0

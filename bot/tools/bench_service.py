@@ -70,7 +70,8 @@ class TimedStore(Store):
 async def load(path: Path, tables: int, level: str, users: int = USERS, think: float = THINK) -> dict:
     """Play ``tables`` AI tables to the end at once while ``users`` users play at tables of their own;
     the figures."""
-    store = await TimedStore(path).open()
+    store = TimedStore(path)
+    await store.open()
     service = TableService(store, guild_cap=tables + users)
     finished = asyncio.Event()
     left = {"games": tables}
@@ -164,7 +165,8 @@ async def leaderboard(path: Path, games: int = GAMES, players: int = PLAYERS, re
     record = sample_record(3)
     text = json.dumps(record, separators=(",", ":"))
     standings: dict[int, Standing] = {}
-    game_rows, player_rows = [], []
+    game_rows: list[tuple] = []
+    player_rows: list[tuple] = []
     when = time.time() - games
     for g in range(1, games + 1):
         users = rng.sample(range(1, players + 1), 4)

@@ -199,8 +199,8 @@ class Terminal:
         for line in render_view(view, self.names):
             self.say(line)
         legal = list(view.legal)
-        for i, action in enumerate(legal, 1):
-            self.say(f"  {i:>2}. {action}")
+        for i, choice in enumerate(legal, 1):
+            self.say(f"  {i:>2}. {choice}")
         while True:
             text = await self.read()
             if text is None or text.lower() in ("q", "quit", "exit"):

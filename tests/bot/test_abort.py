@@ -79,7 +79,7 @@ async def test_a_failed_write_leaves_the_table_running(open_service, monkeypatch
     t = await service.create(G, CH, 1, "one", "briscola", 2, {"turn_timer": "off"}, level="random", seed=5)
     from bot.storage import StorageError
 
-    async def broken(*args, **kwargs):
+    async def broken(*_args, **_kwargs):
         raise StorageError("disk full")
 
     monkeypatch.setattr(service.store, "abort_table", broken)

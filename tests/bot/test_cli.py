@@ -69,7 +69,8 @@ def test_arena_arguments_and_defaults():
     assert args.records is None and args.json is False
 
 
-def test_arena_needs_a_known_game(capsys):
+@pytest.mark.usefixtures("capsys")  # argparse's usage message stays out of the output
+def test_arena_needs_a_known_game():
     with pytest.raises(SystemExit) as exit_info:
         build_parser().parse_args(["arena", "--game", "scopa", "--players", "2"])
     assert exit_info.value.code == 2
@@ -83,7 +84,7 @@ def test_replay_and_bench_arguments():
 
 @pytest.mark.parametrize("command", ["arena", "replay", "bench"])
 def test_rules_error_becomes_a_message(monkeypatch, capsys, command):
-    def fail(args):
+    def fail(_args):
         raise RulesError("unknown option 'colour' for briscola")
 
     fake = types.ModuleType(f"bot.tools.{command}")
@@ -115,7 +116,7 @@ class FailingBot:
         self.exc = exc
         self.token = None
 
-    def run(self, token, **kwargs):
+    def run(self, token, **kwargs):  # noqa: ARG002 - the signature of discord.Client.run
         self.token = token
         raise self.exc
 
@@ -131,8 +132,8 @@ def test_run_failures_are_short_messages(monkeypatch, tmp_path, capsys, exc, sta
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
     fake = FailingBot(exc)
-    monkeypatch.setattr("bot.app.create_bot", lambda settings: fake)
-    monkeypatch.setattr("bot.logging_setup.setup_logging", lambda level, **kwargs: None)
+    monkeypatch.setattr("bot.app.create_bot", lambda _settings: fake)
+    monkeypatch.setattr("bot.logging_setup.setup_logging", lambda level, **kwargs: None)  # noqa: ARG005
     assert main(["run"]) == status
     assert fake.token == "abc.def"
     assert needle in capsys.readouterr().err

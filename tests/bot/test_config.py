@@ -18,7 +18,8 @@ def clean_env(monkeypatch, tmp_path):
     return tmp_path
 
 
-def test_defaults(clean_env):
+@pytest.mark.usefixtures("clean_env")
+def test_defaults():
     settings = Settings()
     assert settings.token() is None
     assert settings.database == Path("tavolo.sqlite3")
@@ -51,18 +52,21 @@ def test_example_file_gives_defaults(clean_env):
     assert settings.database == Path("tavolo.sqlite3") and settings.log_level == "INFO"
 
 
-def test_token_is_not_shown(clean_env, monkeypatch):
+@pytest.mark.usefixtures("clean_env")
+def test_token_is_not_shown(monkeypatch):
     monkeypatch.setenv("DISCORD_TOKEN", "very-secret")
     assert "very-secret" not in repr(Settings())
 
 
 @pytest.mark.parametrize(("name", "value"), [("TAVOLO_DEV_GUILD", "abc"), ("TAVOLO_LOG_LEVEL", "loud")])
-def test_bad_values_name_the_variable(clean_env, monkeypatch, name, value):
+@pytest.mark.usefixtures("clean_env")
+def test_bad_values_name_the_variable(monkeypatch, name, value):
     monkeypatch.setenv(name, value)
     with pytest.raises(ValidationError, match=name):
         Settings()
 
 
-def test_by_field_name_without_dotenv(clean_env):
+@pytest.mark.usefixtures("clean_env")
+def test_by_field_name_without_dotenv():
     settings = Settings(_env_file=None, discord_token="t", dev_guild=5)
     assert settings.token() == "t" and settings.dev_guild == 5

@@ -30,7 +30,8 @@ def clean_root():
     logging_setup._secrets.update(secrets)
 
 
-def test_the_token_never_reaches_the_log(clean_root, tmp_path, monkeypatch):
+@pytest.mark.usefixtures("clean_root")
+def test_the_token_never_reaches_the_log(tmp_path, monkeypatch):
     used = []
     real = discord.utils.setup_logging
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: (used.append(kw), real(**kw)))
@@ -53,7 +54,8 @@ def test_the_token_never_reaches_the_log(clean_root, tmp_path, monkeypatch):
     assert text.count(logging_setup.REDACTED) == 4  # the settings line shows SecretStr stars
 
 
-def test_cmd_run_configures_logging_with_the_token_hidden(clean_root, monkeypatch, tmp_path, capsys):
+@pytest.mark.usefixtures("clean_root")
+def test_cmd_run_configures_logging_with_the_token_hidden(monkeypatch, tmp_path, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     used = []
@@ -65,7 +67,7 @@ def test_cmd_run_configures_logging_with_the_token_hidden(clean_root, monkeypatc
             assert log_handler is None  # logging is already configured: discord.py must not add its own
             logging.getLogger("discord.client").info("logging in using static token %s", token)
 
-    monkeypatch.setattr("bot.app.create_bot", lambda settings: FakeBot())
+    monkeypatch.setattr("bot.app.create_bot", lambda _settings: FakeBot())
     assert main(["run"]) == 0
     assert used, "cmd_run must configure logging through discord.utils.setup_logging"
     err = capsys.readouterr().err

@@ -58,7 +58,7 @@ class FakeResponse:
         self.headers = {"content-type": "application/json"}
         self.body = body
 
-    async def text(self, encoding: str = "utf-8") -> str:
+    async def text(self, encoding: str = "utf-8") -> str:  # noqa: ARG002 - aiohttp's signature
         return self.body
 
     async def __aenter__(self) -> FakeResponse:
@@ -74,7 +74,7 @@ class FakeSession:
     def __init__(self) -> None:
         self.urls: list[str] = []
 
-    def request(self, method: str, url: str, **kwargs) -> FakeResponse:
+    def request(self, method: str, url: str, **kwargs) -> FakeResponse:  # noqa: ARG002 - aiohttp's signature
         self.urls.append(url)
         data = kwargs.get("data")
         return FakeResponse(data if isinstance(data, str) else json.dumps({"id": "1"}))
@@ -113,8 +113,8 @@ async def test_interaction_responses_at_debug_log_no_token(debug_log):
 
 async def test_gateway_events_at_debug_log_no_payload(debug_log):
     ws = DiscordWebSocket.__new__(DiscordWebSocket)
-    ws.log_receive = lambda msg: None
-    ws._dispatch = lambda *args: None
+    ws.log_receive = lambda _msg: None
+    ws._dispatch = lambda *_args: None
     ws.shard_id, ws._keep_alive, ws.sequence = None, None, None
     ws._discord_parsers, ws._dispatch_listeners = {}, []
     clicked = {"id": "99", "flags": 64, "content": "your hand",

@@ -12,7 +12,7 @@ G, CH = 1, 10
 
 
 async def test_a_failing_ai_is_logged_without_its_message(open_service, monkeypatch, caplog):
-    def broken(level, view, rng, time_ms):
+    def broken(_level, view, _rng, _time_ms):
         raise ValueError(f"no good card among {' '.join(str(c) for c in view.hand)}")
 
     monkeypatch.setattr(service_module, "choose", broken)
@@ -32,7 +32,7 @@ async def test_a_failing_ai_is_logged_without_its_message(open_service, monkeypa
 async def test_an_illegal_ai_choice_is_logged_without_the_card(open_service, monkeypatch, caplog):
     chosen = []
 
-    def illegal(level, view, rng, time_ms):
+    def illegal(_level, view, _rng, _time_ms):
         card = next(c for c in ("Ad", "3c", "Rs", "Fb") if c not in {str(h) for h in view.hand})
         chosen.append(card)
         return Action.play(card)

@@ -64,7 +64,7 @@ async def test_a_game_resumed_on_the_same_file_ends_as_an_uninterrupted_one(tmp_
     replay_record(resumed)
 
 
-async def test_lobbies_survive_a_restart(db_path, open_service):
+async def test_lobbies_survive_a_restart(open_service):
     first = await open_service()
     t = await first.create(G, CH, 1, "one", "cicera", 4, {"match": "21"}, level="random", seed=3)
     await first.join(t.id, 2, "two")
@@ -77,7 +77,7 @@ async def test_lobbies_survive_a_restart(db_path, open_service):
     assert info.status == "playing" and [s.ai for s in info.seats] == [None, None, "greedy", "random"]
 
 
-async def test_timeouts_and_leaves_are_rebuilt_from_the_log(db_path, open_service, clock, play):
+async def test_timeouts_and_leaves_are_rebuilt_from_the_log(open_service, clock, play):
     first = await open_service()
     t = await first.create(G, CH, 1, "one", "briscola", 4, {"turn_timer": 30, "teams": "12-34"},
                            level="greedy", seed=9)
@@ -113,7 +113,7 @@ async def test_timeouts_and_leaves_are_rebuilt_from_the_log(db_path, open_servic
     assert {st.user_id for _, st in board["rows"]} == {1, 2}
 
 
-async def test_a_game_whose_last_action_was_stored_is_finished_on_start_up(db_path, open_service, play):
+async def test_a_game_whose_last_action_was_stored_is_finished_on_start_up(open_service, play):
     first = await open_service()
     t = await first.create(G, CH, 1, "one", "briscola", 2, {"turn_timer": "off"}, level="random", seed=4)
     await first.start(t.id, 1)

@@ -27,7 +27,7 @@ async def test_migrations_from_an_empty_file(db_path):
         assert numbers and await store.schema_version() == numbers[-1]
     con = sqlite3.connect(db_path)
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert TABLES <= names
+    assert TABLES <= names  # noqa: SIM300 - a subset, not a Yoda comparison
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert con.execute("PRAGMA user_version").fetchone()[0] == numbers[-1]
     con.close()
@@ -117,7 +117,7 @@ async def test_deleting_a_user_anonymises_their_games(db_path):
               "rounds": [], "result": {"game_points": [1, 0], "winners": [0]}}
     seats = [SeatResult(0, 7, "alice", None, "win", 1), SeatResult(1, None, "AI", "greedy", "loss", 0)]
     async with Store(db_path) as store:
-        done = await store.finish_game(None, 1, record, seats, 1.0, lambda before: {7: standing(7, 30)})
+        done = await store.finish_game(None, 1, record, seats, 1.0, lambda _before: {7: standing(7, 30)})
         assert await store.standing(1, "briscola", 7) is not None
         assert [g.id for g in await store.games_of(1, 7)] == [done.game_id]
         assert await store.delete_user(7, "deleted user") == 1

@@ -138,7 +138,7 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(open_service, recorder,
     assert (await service.store.standing(G, "briscola", 2))[0].games == 1
 
 
-async def test_leaving_on_your_turn_lets_the_ai_play_at_once(open_service, clock, recorder):
+async def test_leaving_on_your_turn_lets_the_ai_play_at_once(open_service, recorder):
     service = await open_service()
     service.subscribe(recorder)
     table_id = await human_turn_table(service)

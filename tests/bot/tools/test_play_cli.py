@@ -134,7 +134,7 @@ async def test_a_save_that_keeps_failing_ends_the_terminal_game_with_a_message(d
     import bot.tools.play
     from bot.storage import StorageError, Store
 
-    async def disk_full(*args, **kwargs):
+    async def disk_full(*_args, **_kwargs):
         raise StorageError("database or disk is full", "SQLITE_FULL")
 
     real_open = bot.tools.play.TableService.open
