@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from rules.cards import SUITS, Card
 
@@ -57,7 +59,7 @@ class Action:
     suit: str | None = None
 
     @classmethod
-    def play(cls, card: Card | str | int, take=None) -> Action:
+    def play(cls, card: Card | str | int, take: Iterable[Card | str | int] | None = None) -> Action:
         """Play a card (Cicera: with the captured cards, or ``()`` to place it)."""
         t = None if take is None else tuple(sorted(_card(c) for c in take))
         return cls("play", card=_card(card), take=t)
@@ -83,7 +85,7 @@ class Action:
         return cls("trump", suit=suit)
 
     @classmethod
-    def discard(cls, cards) -> Action:
+    def discard(cls, cards: Iterable[Card | str | int]) -> Action:
         """Chiamata with kitty: the caller discards cards face down."""
         return cls("discard", cards=tuple(sorted(_card(c) for c in cards)))
 
@@ -92,9 +94,9 @@ class Action:
         """Chiamata: the caller calls a card."""
         return cls("call", card=_card(card))
 
-    def to_json(self, seat: int) -> dict:
+    def to_json(self, seat: int) -> dict[str, Any]:
         """The record entry for this action taken by ``seat``."""
-        d: dict = {"seat": seat}
+        d: dict[str, Any] = {"seat": seat}
         k = self.kind
         if k == "play":
             d["play"] = str(self.card)
@@ -113,7 +115,7 @@ class Action:
         return d
 
     @classmethod
-    def from_json(cls, entry: dict) -> Action | None:
+    def from_json(cls, entry: dict[str, Any]) -> Action | None:
         """The action of a record entry; ``None`` for informational entries (``timeout``, ``leave``)."""
         if not isinstance(entry, dict):
             raise RulesError(f"record entry is not an object: {brief(entry)}")

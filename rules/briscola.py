@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,7 +75,8 @@ class BriscolaRound(TrickState, Round):
         "conquest_on", "sides", "side_of", "_deal",
     )
 
-    def __init__(self, players: int, dealer: int, hands, stock, briscola: int, options: dict) -> None:
+    def __init__(self, players: int, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int],
+                 briscola: int, options: dict[str, Any]) -> None:
         self._init_tricks(players, dealer, [list(h) for h in hands], Card(briscola).suit_index)
         self.stock = list(reversed(stock))
         """Face-down cards; the next to draw is the last element."""
@@ -100,7 +101,7 @@ class BriscolaRound(TrickState, Round):
             self._check_conquest()
 
     @classmethod
-    def deal(cls, players: int, dealer: int, rng: random.Random, options: dict) -> BriscolaRound:
+    def deal(cls, players: int, dealer: int, rng: random.Random, options: dict[str, Any]) -> BriscolaRound:
         """Shuffle and deal: 3 cards each, starting with the seat after the dealer; the next card is the
         briscola; the rest is the stock in draw order."""
         deck = list(deck_for(players))
@@ -114,7 +115,7 @@ class BriscolaRound(TrickState, Round):
         return cls(players, dealer, hands, deck[pos + 1:], deck[pos], options)
 
     @classmethod
-    def from_json(cls, players: int, dealer: int, deal: dict, options: dict) -> BriscolaRound:
+    def from_json(cls, players: int, dealer: int, deal: dict[str, Any], options: dict[str, Any]) -> BriscolaRound:
         """A round from a record's deal, checked against the deck for this player count."""
         if not isinstance(deal, dict):
             raise RulesError("deal must be an object")
@@ -133,7 +134,7 @@ class BriscolaRound(TrickState, Round):
             raise RulesError(f"deal does not hold exactly the {len(deck_for(players))}-card deck for {players} players")
         return cls(players, dealer, hands, stock, briscola, options)
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         """The deal in record form."""
         return self._deal
 
@@ -283,7 +284,7 @@ class BriscolaRound(TrickState, Round):
             return
         raise IllegalAction(f"'{action.kind}' is not an action of Briscola")
 
-    def apply_checked(self, action: Action) -> list[dict]:
+    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
         """Apply a checked action and return the public events it caused."""
         seat = self.turn
         assert action.card is not None, "check() let through only a play or an exchange of a card in hand"
@@ -294,7 +295,7 @@ class BriscolaRound(TrickState, Round):
         before = len(self.history)
         stock_before = self.stock_left()
         self.apply_fast(action.card)
-        events: list[dict] = [{"type": "play", "seat": seat, "card": str(action.card)}]
+        events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": str(action.card)}]
         if len(self.history) > before:
             lead, cs, w = self.history[-1]
             events.append({"type": "trick", "winner": w, "leader": lead, "cards": cards_json(cs),
@@ -306,11 +307,11 @@ class BriscolaRound(TrickState, Round):
                 events.append(self._conquest_event())
         return events
 
-    def deal_events(self) -> list[dict]:
+    def deal_events(self) -> list[dict[str, Any]]:
         """A conquest straight after the deal."""
         return [self._conquest_event()] if self.conquest >= 0 else []
 
-    def _conquest_event(self) -> dict:
+    def _conquest_event(self) -> dict[str, Any]:
         base = self.trump * 13
         return {"type": "conquest", "seat": self.conquest, "cards": cards_json(base + r for r in _CONQUEST_RANKS)}
 
@@ -372,22 +373,22 @@ class Briscola(Match):
     player_counts = PLAYER_COUNTS
     round: BriscolaRound
 
-    def __init__(self, players: int, options: dict | None = None, seed: int = 0, **kw) -> None:
+    def __init__(self, players: int, options: dict[str, Any] | None = None, seed: int = 0, **kw: Any) -> None:
         self.won_all = -1  # side that captured all 120 with high_score_bonus
         super().__init__(players, options, seed, **kw)
 
     @classmethod
-    def validate_options(cls, players: int, options: dict | None) -> dict:
+    def validate_options(cls, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Validated options with their defaults."""
         return validate("briscola", OPTIONS, players, options)
 
-    def new_round(self, dealer: int, deal: dict | None) -> BriscolaRound:
+    def new_round(self, dealer: int, deal: dict[str, Any] | None) -> BriscolaRound:
         """A round dealt by ``dealer``."""
         if deal is None:
             return BriscolaRound.deal(self.n, dealer, self.rng, self.options)
         return BriscolaRound.from_json(self.n, dealer, deal, self.options)
 
-    def score_round(self, rnd: Round) -> dict:
+    def score_round(self, rnd: Round) -> dict[str, Any]:
         """Card points, the winning side and its game points."""
         assert isinstance(rnd, BriscolaRound)
         pts = rnd.side_points()

@@ -105,7 +105,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({_TEXT[self]})"
 
-    def __reduce__(self):  # pickling keeps the flyweight
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:  # pickling keeps the flyweight
         return (Card, (int(self),))
 
 

@@ -102,7 +102,7 @@ class Chiamata(Match):
     round: ChiamataRound
 
     @classmethod
-    def validate_options(cls, players: int, options: dict | None) -> dict:
+    def validate_options(cls, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Validated options with their defaults."""
         return validate("chiamata", OPTIONS, players, options)
 
@@ -110,13 +110,13 @@ class Chiamata(Match):
         """The round's phase: ``auction``, ``trump``, ``discard``, ``call``, ``play`` or ``over``."""
         return str(self.round.phase)
 
-    def new_round(self, dealer: int, deal: dict | None) -> ChiamataRound:
+    def new_round(self, dealer: int, deal: dict[str, Any] | None) -> ChiamataRound:
         """A round dealt by ``dealer``."""
         if deal is None:
             return ChiamataRound.deal(dealer, self.rng, self.options)
         return ChiamataRound.from_json(dealer, deal, self.options)
 
-    def score_round(self, rnd: Round) -> dict:
+    def score_round(self, rnd: Round) -> dict[str, Any]:
         """Card points per seat (discards to the caller), success and the game points."""
         assert isinstance(rnd, ChiamataRound)
         gp = [0] * PLAYERS

@@ -4,7 +4,9 @@ tricks, on a fast int move encoding (for search) with the checked actions on top
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from rules.actions import PASS, Action, IllegalAction, RulesError
 from rules.cards import POINTS, STRENGTH_ORDER, SUITS, Card, deck_40
@@ -38,7 +40,8 @@ class ChiamataRound(TrickState, Round):
         "called", "partner", "revealed", "discards", "_deal",
     )
 
-    def __init__(self, dealer: int, hands, kitty, options: dict) -> None:
+    def __init__(self, dealer: int, hands: Sequence[Sequence[int]], kitty: Sequence[int],
+                 options: dict[str, Any]) -> None:
         self._init_tricks(PLAYERS, dealer, [list(h) for h in hands], -1)
         self.phase = "auction"
         """``auction``, ``trump``, ``discard``, ``call``, ``play`` or ``over``."""
@@ -61,7 +64,7 @@ class ChiamataRound(TrickState, Round):
                       "kitty": cards_json(kitty)}
 
     @classmethod
-    def deal(cls, dealer: int, rng: random.Random, options: dict) -> ChiamataRound:
+    def deal(cls, dealer: int, rng: random.Random, options: dict[str, Any]) -> ChiamataRound:
         """Shuffle and deal 8 cards each, or 7 each and 5 to the kitty."""
         deck = list(deck_40())
         rng.shuffle(deck)
@@ -74,7 +77,7 @@ class ChiamataRound(TrickState, Round):
         return cls(dealer, by_seat, deck[PLAYERS * size:], options)
 
     @classmethod
-    def from_json(cls, dealer: int, deal: dict, options: dict) -> ChiamataRound:
+    def from_json(cls, dealer: int, deal: dict[str, Any], options: dict[str, Any]) -> ChiamataRound:
         """A round from a record's deal, checked against the 40-card deck."""
         if not isinstance(deal, dict):
             raise RulesError("deal must be an object")
@@ -91,7 +94,7 @@ class ChiamataRound(TrickState, Round):
             raise RulesError("deal does not hold exactly the 40-card deck")
         return cls(dealer, hands, kitty, options)
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         """The deal in record form."""
         return self._deal
 
@@ -278,7 +281,7 @@ class ChiamataRound(TrickState, Round):
             raise IllegalAction(f"{action.card} is not in your hand")
         return action.card
 
-    def _bid_move(self, bid) -> int:
+    def _bid_move(self, bid: object) -> int:
         st = self.standing
         if self.mode == "points":
             if isinstance(bid, str) and bid.isdigit():
@@ -346,7 +349,7 @@ class ChiamataRound(TrickState, Round):
         """Raise ``IllegalAction`` with the reason when ``action`` is not legal now."""
         self.move_of(action)
 
-    def apply_checked(self, action: Action) -> list[dict]:
+    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
         """Apply a checked action and return the public events it caused (never a hidden card)."""
         seat = self.to_move()
         m = self.move_of(action)
@@ -354,7 +357,7 @@ class ChiamataRound(TrickState, Round):
         before = len(self.history)
         self.apply_fast(m)
         if ph == "auction":
-            ev: list[dict] = [{"type": "pass" if m == PASS_MOVE else "bid", "seat": seat}]
+            ev: list[dict[str, Any]] = [{"type": "pass" if m == PASS_MOVE else "bid", "seat": seat}]
             if m != PASS_MOVE:
                 ev[0]["bid"] = self.bid_value(m)
             if self.caller >= 0:

@@ -11,6 +11,8 @@ table cards, ``()`` to place the card. ``Action.play(card, take)`` is the checke
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules import options as opts
 from rules.cicera_round import CaptureInfo, CiceraRound, CiceraView, parse_deal
 from rules.cicera_rules import (
@@ -65,7 +67,7 @@ class Cicera(Match):
     round: CiceraRound
 
     @classmethod
-    def validate_options(cls, players: int, options: dict | None) -> dict:
+    def validate_options(cls, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Validated options with defaults: ``match``, ``turn_timer``, ``team_chat``."""
         return opts.validate(cls.game, OPTION_SPECS, players, options)
 
@@ -78,13 +80,13 @@ class Cicera(Match):
         """Match points per team so far."""
         return (self.totals[0], self.totals[1])
 
-    def new_round(self, dealer: int, deal: dict | None) -> CiceraRound:
+    def new_round(self, dealer: int, deal: dict[str, Any] | None) -> CiceraRound:
         """A deal from its record form, or shuffled by the match's generator."""
         if deal is None:
             return CiceraRound.shuffled(dealer, self.rng)
         return CiceraRound(dealer, deal)
 
-    def score_round(self, rnd: Round) -> dict:
+    def score_round(self, rnd: Round) -> dict[str, Any]:
         """The deal's result: ``score`` per team, ``game_points`` per seat, ``breakdown`` per team..."""
         assert isinstance(rnd, CiceraRound)
         return rnd.result()

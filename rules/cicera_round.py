@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import Action, IllegalAction, RulesError
-from rules.cards import Card, cards, deck_52, format_cards
+from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
 from rules.cicera_rules import (
     BONUSES,
-    CICERA_VALUE,
     FANTE_OF_CUPS,
     HAND_SIZE,
     MATA,
@@ -89,9 +88,9 @@ class CiceraRound(Round):
     _placed_by: int | None
     _last_capturer: int | None
     _left: int
-    _deal: dict
+    _deal: dict[str, Any]
 
-    def __init__(self, dealer: int, deal: dict) -> None:
+    def __init__(self, dealer: int, deal: dict[str, Any]) -> None:
         if not isinstance(dealer, int) or not 0 <= dealer < PLAYERS:
             raise RulesError(f"the dealer must be a seat 0..{PLAYERS - 1}, not {dealer!r}")
         hands, table = parse_deal(deal)
@@ -170,7 +169,7 @@ class CiceraRound(Round):
         """True when every hand is empty."""
         return self._to_move is None
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         """The deal in record form."""
         d = self._deal
         return {
@@ -218,12 +217,12 @@ class CiceraRound(Round):
         if problem is not None:
             raise IllegalAction(problem)
 
-    def apply_checked(self, action: Action) -> list[dict]:
+    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
         """Apply a checked play; return its ``play`` event, and a ``deal_end`` event when the deal ends."""
         seat = self._to_move
         assert seat is not None and action.card is not None and action.take is not None
         bonuses = self._play(action.card, action.take)
-        events: list[dict] = [
+        events: list[dict[str, Any]] = [
             {
                 "type": "play",
                 "seat": seat,
@@ -380,7 +379,7 @@ class CiceraRound(Round):
         b = self.breakdown()
         return (sum(b[0].values()), sum(b[1].values()))
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The deal's result entry (see ``Cicera.score_round``)."""
         b = self.breakdown()
         score = [sum(b[0].values()), sum(b[1].values())]

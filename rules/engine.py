@@ -43,7 +43,7 @@ class Round:
         """Raise ``IllegalAction`` with a clear reason when ``action`` is not legal now."""
         raise NotImplementedError
 
-    def apply_checked(self, action: Action) -> list[dict]:
+    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
         """Apply a legal action (already checked) and return the events it caused."""
         raise NotImplementedError
 
@@ -51,11 +51,11 @@ class Round:
         """True when the round has ended."""
         return self.to_move() is None
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         """The deal in record form."""
         raise NotImplementedError
 
-    def deal_events(self) -> list[dict]:
+    def deal_events(self) -> list[dict[str, Any]]:
         """Events of the deal itself (a round can end at once, e.g. a Briscola conquest)."""
         return []
 
@@ -79,7 +79,7 @@ def parse_cards(items: object, what: str) -> list[Card]:
         raise RulesError(f"{what}: {e}") from None
 
 
-DealSource = Callable[[int, int], dict]
+DealSource = Callable[[int, int], dict[str, Any]]
 """``deals(round_index, dealer) -> deal in record form``: replays a stored deal instead of shuffling."""
 
 
@@ -94,7 +94,7 @@ class Match:
     def __init__(
         self,
         players: int,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         seed: int = 0,
         *,
         first_dealer: int | None = None,
@@ -108,7 +108,7 @@ class Match:
         self.seed = seed
         self.rng = random.Random(seed)
         self._deals = deals
-        self.rounds: list[dict] = []
+        self.rounds: list[dict[str, Any]] = []
         """Finished and current rounds in record form (``dealer``, ``deal``, ``actions``, ``result``)."""
         self.totals = [0] * players
         self.over = False
@@ -131,15 +131,15 @@ class Match:
 
     # ----- to implement per game -----
     @classmethod
-    def validate_options(cls, players: int, options: dict | None) -> dict:
+    def validate_options(cls, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Validated options with defaults."""
         raise NotImplementedError
 
-    def new_round(self, dealer: int, deal: dict | None) -> Round:
+    def new_round(self, dealer: int, deal: dict[str, Any] | None) -> Round:
         """A round dealt by ``dealer``: from ``deal`` (record form) when given, else shuffled by ``self.rng``."""
         raise NotImplementedError
 
-    def score_round(self, rnd: Round) -> dict:
+    def score_round(self, rnd: Round) -> dict[str, Any]:
         """The round's ``result`` entry; must include ``game_points`` per seat for this round."""
         raise NotImplementedError
 
@@ -169,11 +169,12 @@ class Match:
         """The action the table plays by itself now (Briscola's ``autoplay_last``), else ``None``."""
         return None
 
-    def last_result(self) -> dict | None:
+    def last_result(self) -> dict[str, Any] | None:
         """The result of the most recently finished round, ``None`` before the first one ends."""
         for r in reversed(self.rounds):
             if "result" in r:
-                return r["result"]
+                result: dict[str, Any] = r["result"]
+                return result
         return None
 
     def round_phase(self) -> str:
@@ -203,11 +204,11 @@ class Match:
         }
 
     # ----- shared machinery -----
-    def _start_round(self, dealer: int) -> list[dict]:
+    def _start_round(self, dealer: int) -> list[dict[str, Any]]:
         deal = self._deals(len(self.rounds), dealer) if self._deals else None
         self.round = self.new_round(dealer, deal)
         self.rounds.append({"dealer": dealer, "deal": self.round.deal_json(), "actions": []})
-        events: list[dict] = [{"type": "round_start", "round": len(self.rounds) - 1, "dealer": dealer}]
+        events: list[dict[str, Any]] = [{"type": "round_start", "round": len(self.rounds) - 1, "dealer": dealer}]
         if self.round.is_over():
             events.extend(self.round.deal_events())
             events.extend(self._finish_round())
@@ -225,7 +226,7 @@ class Match:
         """True when the match has ended."""
         return self.over
 
-    def apply(self, action: Action, seat: int | None = None) -> list[dict]:
+    def apply(self, action: Action, seat: int | None = None) -> list[dict[str, Any]]:
         """Check and apply ``action`` (by ``seat`` when given); return the events it caused.
 
         Raises ``IllegalAction`` with a clear reason and leaves the state unchanged when it is not allowed."""
@@ -244,16 +245,16 @@ class Match:
             events.extend(self._finish_round())
         return events
 
-    def note(self, entry: dict) -> None:
+    def note(self, entry: dict[str, Any]) -> None:
         """Add an informational entry (``{"seat": s, "timeout": true}``, ``leave``) to the current round."""
         self.rounds[-1]["actions"].append(dict(entry))
 
-    def _finish_round(self) -> list[dict]:
+    def _finish_round(self) -> list[dict[str, Any]]:
         result = self.score_round(self.round)
         self.rounds[-1]["result"] = result
         for s, gp in enumerate(result["game_points"]):
             self.totals[s] += gp
-        events: list[dict] = [{"type": "round_over", "round": len(self.rounds) - 1, "result": result}]
+        events: list[dict[str, Any]] = [{"type": "round_over", "round": len(self.rounds) - 1, "result": result}]
         if self.match_finished():
             self.over = True
             self.winners = self.match_winners()
@@ -262,15 +263,15 @@ class Match:
             events.extend(self._start_round((self.round.dealer + 1) % self.n))
         return events
 
-    def result(self) -> dict | None:
+    def result(self) -> dict[str, Any] | None:
         """The match result (``game_points`` totals per seat and ``winners``), or ``None`` while playing."""
         if not self.over:
             return None
         return {"game_points": list(self.totals), "winners": list(self.winners)}
 
-    def record(self, seats: list[dict] | None = None, **extra: Any) -> dict:
+    def record(self, seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
         """The game record of ARCHITECTURE.md (also for a game still in progress: no top-level result)."""
-        rec: dict = {
+        rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "players": self.n,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules.actions import OptionError, brief
 
@@ -59,14 +60,16 @@ TURN_TIMER = OptionSpec(
 TEAM_CHAT = ("after_first_trick", "after_first_round", "off")
 
 
-def validate(game: str, specs: Mapping[str, OptionSpec], players: int, given: Mapping[str, object] | None) -> dict:
+def validate(
+    game: str, specs: Mapping[str, OptionSpec], players: int, given: Mapping[str, object] | None
+) -> dict[str, Any]:
     """Check ``given`` against ``specs`` and return every option of this player count, with defaults.
 
     Raises ``OptionError`` naming the option and its allowed values."""
     if given is not None and not isinstance(given, Mapping):
         raise OptionError(f"options must be names with values, not {brief(given)}")
     given = dict(given or {})
-    out: dict = {}
+    out: dict[str, Any] = {}
     for name, raw in given.items():
         spec = specs.get(name) if isinstance(name, str) else None
         if spec is None:

@@ -15,7 +15,7 @@ def game_class(name: object) -> type[Match]:
     return spec(name).match
 
 
-def new_game(name: str, players: int, options: dict | None = None, seed: int = 0, **kw: Any) -> Match:
+def new_game(name: str, players: int, options: dict[str, Any] | None = None, seed: int = 0, **kw: Any) -> Match:
     """A new match of a game; options are validated (``OptionError`` names the option and its values)."""
     return spec(name).new_match(players, options, seed, **kw)
 
@@ -44,7 +44,7 @@ MAX_REASON = 200
 """Longest reason a ``ReplayError`` prints (one line; a longer one is cut)."""
 
 
-def _same(a, b) -> bool:
+def _same(a: object, b: object) -> bool:
     """Stored and recomputed results agree (lists and tuples alike; a bool never equals an int)."""
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
@@ -116,7 +116,7 @@ def replay_record(rec: object) -> Match:
     Returns the finished match; raises ``ReplayError`` (and nothing else) at the first problem."""
     cls, players = check_header(rec)
     assert isinstance(rec, dict), "check_header accepts objects only"
-    rounds: list[dict] = rec["rounds"]
+    rounds: list[dict[str, Any]] = rec["rounds"]
     try:
         match = cls(
             players, rec.get("options") or {}, rec.get("seed", 0),
@@ -175,7 +175,7 @@ def replay_record(rec: object) -> Match:
     return match
 
 
-def _deal_of(rounds: list, i: int, dealer: int) -> dict:
+def _deal_of(rounds: list[Any], i: int, dealer: int) -> dict[str, Any]:
     if i >= len(rounds):
         raise ReplayError(i, None, "the match goes on but the record has no more rounds")
     r = rounds[i]

@@ -31,7 +31,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view, rng: random.Random) -> Action:
+    def choose(self, view: GameView, rng: random.Random) -> Action:
         """One of ``view.legal``."""
         ...
 
@@ -44,7 +44,7 @@ class RandomAgent:
     def __init__(self, time_ms: int = DEFAULT_TIME_MS) -> None:
         self.time_ms = time_ms
 
-    def choose(self, view, rng: random.Random) -> Action:
+    def choose(self, view: GameView, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return rng.choice(view.legal)
 
@@ -56,7 +56,7 @@ class LevelAgent:
         self.name = name
         self.time_ms = time_ms
 
-    def choose(self, view, rng: random.Random) -> Action:
+    def choose(self, view: GameView, rng: random.Random) -> Action:
         """The level's choice for this view."""
         return choose(self.name, view, rng, self.time_ms)
 
@@ -73,9 +73,9 @@ def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAUL
         return view.legal[0]
     module = importlib.import_module(spec(view.game).ai_module)
     name = "greedy" if level == "easy" else level
-    if tuning is None:
-        return module.choose(name, view, rng, time_ms)
-    return module.choose(name, view, rng, time_ms, tuning)
+    action: Action = (module.choose(name, view, rng, time_ms) if tuning is None
+                      else module.choose(name, view, rng, time_ms, tuning))
+    return action
 
 
 def make_agent(name: str, time_ms: int = DEFAULT_TIME_MS) -> Agent:

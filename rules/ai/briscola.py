@@ -90,7 +90,7 @@ def medium(view: BriscolaView) -> Action:
 
 
 def _medium_lead(hand: list[int], unseen: list[int], trump: int) -> int:
-    def risk(c: int) -> tuple:
+    def risk(c: int) -> tuple[bool, int, int, int]:
         takers = sum(1 for u in unseen if beats(u, c, trump))
         return (c // 13 == trump, POINTS[c] if takers else -1, POINTS[c], STRENGTH[c])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from rules.actions import PASS, Action
 from rules.ai.chiamata_bidding import (
@@ -25,7 +26,9 @@ from rules.ai.chiamata_bidding import (
     _parse_bid,
     best_partner_card,
     call_value,
+    card_ids,
     hand_features,
+    known,
     medium_bid,
     medium_call,
     medium_discard,
@@ -35,6 +38,7 @@ from rules.ai.chiamata_bidding import (
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
 from rules.ai.tuning import CHIAMATA, ChiamataTuning
 from rules.cards import POINTS, STRENGTH, SUITS, Card
+from rules.chiamata import ChiamataView
 
 __all__ = [
     "BID_THRESHOLD", "DECK", "PLAYERS", "RANK_ORDER", "TWO", "ChiamataTuning", "Knowledge", "best_partner_card",
@@ -45,7 +49,7 @@ __all__ = [
 
 # ---------------------------------------------------------------------------------------------------------
 # greedy: the exact baseline
-def greedy_strength(hand) -> int:
+def greedy_strength(hand: Sequence[int]) -> int:
     """Greedy's hand strength: 2 x aces + 2 x threes + the length of the longest suit."""
     aces = sum(1 for c in hand if c % 13 == 0)
     threes = sum(1 for c in hand if c % 13 == 2)
@@ -71,7 +75,7 @@ def greedy_points_limit(strength: int) -> int:
     return min(120, 61 + 3 * (strength - GREEDY_MIN_STRENGTH))
 
 
-def _greedy_bid(view) -> Action:
+def _greedy_bid(view: ChiamataView) -> Action:
     bids = _bid_options(view)
     if not bids:
         return PASS
@@ -85,14 +89,14 @@ def _greedy_bid(view) -> Action:
     return first if k <= greedy_rank_limit(s) else PASS
 
 
-def _greedy_call(view) -> Action:
+def _greedy_call(view: ChiamataView) -> Action:
     hand = [int(c) for c in view.hand]
     held = set(hand) | {int(c) for c in view.discards}
-    options = [int(a.card) for a in view.legal if a.kind == "call"]
+    options = card_ids(a for a in view.legal if a.kind == "call")
     if view.trump is not None:  # kitty: the suit is the declared trump
         suit = SUITS.index(view.trump)
     elif view.options["bidding"] == "rank":
-        rank = "2" if str(view.standing_bid).startswith("2") else view.standing_bid
+        rank = "2" if str(view.standing_bid).startswith("2") else str(view.standing_bid)
         free = [s for s in range(4) if _card_of(rank, s) not in held]
         suit = _longest_suit(hand, free or range(4))
     else:
@@ -102,20 +106,20 @@ def _greedy_call(view) -> Action:
     return Action.call(Card(max(free or in_suit, key=lambda c: (STRENGTH[c], -c))))
 
 
-def _greedy_trump(view) -> Action:
+def _greedy_trump(view: ChiamataView) -> Action:
     return Action.declare_trump(SUITS[_longest_suit([int(c) for c in view.hand])])
 
 
-def _greedy_discard(view) -> Action:
-    trump = SUITS.index(view.trump)
+def _greedy_discard(view: ChiamataView) -> Action:
+    trump = SUITS.index(known(view.trump))
     hand = sorted((int(c) for c in view.hand), key=lambda c: (c // 13 == trump, *_cheap_key(c)))
     return Action.discard(hand[:5])
 
 
-def _greedy_play(view) -> Action:
+def _greedy_play(view: ChiamataView) -> Action:
     hand = sorted(int(c) for c in view.hand)  # remaining ties: the lower card id (suits in the order d c s b)
     trick = [int(c) for _, c in view.trick]
-    return Action.play(Card(greedy_card(hand, trick, SUITS.index(view.trump))))
+    return Action.play(Card(greedy_card(hand, trick, SUITS.index(known(view.trump)))))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -126,12 +130,12 @@ class Knowledge:
     __slots__ = ("me", "caller", "trump", "called", "target", "kitty", "hand", "partner", "played", "unseen",
                  "hand_sizes", "trick", "leader", "tricks", "discards")
 
-    def __init__(self, view) -> None:
-        self.me = view.seat
-        self.caller = view.caller
-        self.trump = SUITS.index(view.trump)
-        self.called = int(view.called)
-        self.target = view.target
+    def __init__(self, view: ChiamataView) -> None:
+        self.me = known(view.seat)
+        self.caller = known(view.caller)
+        self.trump = SUITS.index(known(view.trump))
+        self.called = int(known(view.called))
+        self.target = known(view.target)
         self.kitty = view.options["kitty"] == "on"
         self.hand = [int(c) for c in view.hand]
         self.discards = [int(c) for c in view.discards]
@@ -141,8 +145,8 @@ class Knowledge:
         self.hand_sizes = list(view.hand_sizes)
         played = {c for _, cs, _ in self.tricks for c in cs} | set(self.trick)
         self.played = played
-        known = played | set(self.hand) | set(self.discards)
-        self.unseen = [c for c in DECK if c not in known]
+        seen = played | set(self.hand) | set(self.discards)
+        self.unseen = [c for c in DECK if c not in seen]
         # the partner: -1 unknown, the caller's seat when the caller plays alone
         partner = -1
         if view.partner is not None:
@@ -312,13 +316,13 @@ def playout(hands: list[list[int]], trick: list[int], leader: int, trump: int, s
     return pts
 
 
-def hard_play(view, rng: random.Random, time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> Action:
+def hard_play(view: ChiamataView, rng: random.Random, time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> Action:
     """Determinized search: sample hidden hands, play each legal card out in every sample, and play the
     card with the best mean score when it beats medium's card by a clear margin (a paired test over the
     samples), else medium's card."""
     start = time.perf_counter()
     k = Knowledge(view)
-    legal = sorted(int(a.card) for a in view.legal)
+    legal = sorted(card_ids(view.legal))
     friend = friend_probabilities(k)
     default = legal.index(medium_card(k, friend))
     weights = partner_weights(k) if k.partner < 0 else [1.0] * PLAYERS
@@ -413,7 +417,7 @@ def medium_card(k: Knowledge, friend: list[float]) -> int:
     return heuristic_card(k.hand, trick, k.trump, friend_winning, safe)
 
 
-def medium_play(view) -> Action:
+def medium_play(view: ChiamataView) -> Action:
     """Medium's card."""
     k = Knowledge(view)
     return Action.play(Card(medium_card(k, friend_probabilities(k))))
@@ -421,7 +425,8 @@ def medium_play(view) -> Action:
 
 # ---------------------------------------------------------------------------------------------------------
 # the entry point
-def choose(level: str, view, rng: random.Random, time_ms: int = 200, tuning: ChiamataTuning = CHIAMATA) -> Action:
+def choose(level: str, view: ChiamataView, rng: random.Random, time_ms: int = 200,
+           tuning: ChiamataTuning = CHIAMATA) -> Action:
     """The action a ``greedy``, ``medium`` or ``hard`` player takes in ``view`` (one of ``view.legal``);
     ``tuning`` configures hard's search."""
     if len(view.legal) == 1:

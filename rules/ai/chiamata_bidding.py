@@ -7,9 +7,14 @@ Every function here reads only a seat's view and its hand; nothing is shared bet
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
-from rules.actions import PASS, Action
+from rules.actions import PASS, Action, RulesError
 from rules.cards import POINTS, STRENGTH, STRENGTH_ORDER, SUITS, Card, deck_40
+from rules.chiamata import ChiamataView
+
+T = TypeVar("T")
 
 PLAYERS = 5
 DECK = tuple(int(c) for c in deck_40())
@@ -24,11 +29,11 @@ def _card_of(rank: str, suit: int) -> int:
     return int(Card.of(rank, SUITS[suit]))
 
 
-def _suit_cards(hand, s: int) -> list[int]:
+def _suit_cards(hand: Iterable[int], s: int) -> list[int]:
     return [c for c in hand if c // 13 == s]
 
 
-def _longest_suit(hand, suits=range(4)) -> int:
+def _longest_suit(hand: Sequence[int], suits: Iterable[int] = range(4)) -> int:
     """The suit with most cards in ``hand``; ties: more card points, then the first in the order d c s b."""
     return max(suits, key=lambda s: (sum(1 for c in hand if c // 13 == s),
                                      sum(POINTS[c] for c in hand if c // 13 == s), -s))
@@ -39,32 +44,45 @@ def _cheap_key(c: int) -> tuple[int, int, int]:
     return (POINTS[c], STRENGTH[c], c)
 
 
+def known(value: T | None) -> T:
+    """A view's field that this phase of the round always fills (the trump once declared, the caller...)."""
+    if value is None:
+        raise RulesError("the view does not hold what this phase of the round needs")
+    return value
+
+
+def card_ids(actions: Iterable[Action]) -> list[int]:
+    """The card ids of actions on a card (plays, calls)."""
+    return [int(known(a.card)) for a in actions]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # reading the auction from the view
-def _parse_bid(bid) -> tuple[int, int]:
+def _parse_bid(bid: str | int | None) -> tuple[int, int]:
     """A bid as (rank index, target): ``"3"`` -> (1, 61); ``"2:70"`` -> (9, 70); points 75 -> (-1, 75)."""
     if isinstance(bid, int):
         return (-1, bid)
+    bid = known(bid)
     if bid.startswith("2:"):
         return (TWO, int(bid[2:]))
     return (RANK_ORDER.index(bid), 61)
 
 
-def _bid_options(view) -> list[Action]:
+def _bid_options(view: ChiamataView) -> list[Action]:
     """The legal bids (no pass), in increasing order of ambition."""
     bids = [a for a in view.legal if a.kind == "bid"]
     bids.sort(key=lambda a: _parse_bid(a.bid) if view.options["bidding"] == "rank" else (0, a.bid))
     return bids
 
 
-def _target_of_bid(bid) -> int:
+def _target_of_bid(bid: str | int | None) -> int:
     return _parse_bid(bid)[1]
 
 
 
 # ---------------------------------------------------------------------------------------------------------
 # medium: hand evaluation
-def hand_features(hand, trump: int, called: int) -> list[float]:
+def hand_features(hand: Sequence[int], trump: int, called: int) -> list[float]:
     """Features of a caller's hand for a trump suit and a called card (the model's inputs)."""
     alone = called in hand
     f = [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
@@ -119,7 +137,7 @@ BID_THRESHOLD = {"medium": 0.0, "hard": 0.0}
 """A level bids when the expected game points of its best call reach this value."""
 
 
-def success_probability(hand, trump: int, called: int, target: int, kitty: bool) -> float:
+def success_probability(hand: Sequence[int], trump: int, called: int, target: int, kitty: bool) -> float:
     """The model's probability that the caller's side takes ``target`` points."""
     f = hand_features(hand, trump, called)
     model, sigma = (KITTY_MODEL, KITTY_SIGMA) if kitty else (PLAIN_MODEL, PLAIN_SIGMA)
@@ -127,7 +145,7 @@ def success_probability(hand, trump: int, called: int, target: int, kitty: bool)
     return 0.5 * (1 + math.erf((mean + 0.5 - target) / (sigma * math.sqrt(2))))
 
 
-def call_value(hand, trump: int, called: int, target: int, kitty: bool) -> float:
+def call_value(hand: Sequence[int], trump: int, called: int, target: int, kitty: bool) -> float:
     """Expected game points of the caller for a trump suit and called card: 2(2p-1), or 4(2p-1) alone; a
     call that plays alone with less than ``ALONE_MIN_P`` is worth -4 (never chosen)."""
     p = success_probability(hand, trump, called, target, kitty)
@@ -136,7 +154,7 @@ def call_value(hand, trump: int, called: int, target: int, kitty: bool) -> float
     return 2 * (2 * p - 1)
 
 
-def best_partner_card(hand, suit: int) -> int:
+def best_partner_card(hand: Sequence[int], suit: int) -> int:
     """The strongest card of ``suit`` not in ``hand`` (the partner is strong), else the suit's ace."""
     for r in RANK_ORDER:
         c = _card_of(r, suit)
@@ -145,7 +163,7 @@ def best_partner_card(hand, suit: int) -> int:
     return _card_of("A", suit)
 
 
-def _bid_value(view, hand, bid) -> tuple[float, int, int]:
+def _bid_value(view: ChiamataView, hand: Sequence[int], bid: str | int | None) -> tuple[float, int, int]:
     """(expected game points, trump suit, called card) of the best call after winning the auction at ``bid``."""
     kitty = view.options["kitty"] == "on"
     k, target = _parse_bid(bid)
@@ -165,7 +183,7 @@ def _bid_value(view, hand, bid) -> tuple[float, int, int]:
     return best
 
 
-def medium_bid(view, threshold: float) -> Action:
+def medium_bid(view: ChiamataView, threshold: float) -> Action:
     """Bid the legal bid whose best call is worth most (ties: the least ambitious), if it reaches
     ``threshold``; a 2 with a points target or a points bid only at the lowest legal target."""
     bids = _bid_options(view)
@@ -186,27 +204,27 @@ def medium_bid(view, threshold: float) -> Action:
     return best_a if best_v >= threshold else PASS
 
 
-def medium_trump(view) -> Action:
+def medium_trump(view: ChiamataView) -> Action:
     """Kitty: declare the suit whose call is worth most for the bid won."""
     hand = [int(c) for c in view.hand]
     return Action.declare_trump(SUITS[_bid_value(view, hand, view.standing_bid)[1]])
 
 
-def medium_discard(view) -> Action:
+def medium_discard(view: ChiamataView) -> Action:
     """Kitty: load the discard with points (they are safe there): the five non-trumps with most points
     (ties: the weaker card); trumps only when fewer than five non-trumps are left, the cheapest first."""
-    trump = SUITS.index(view.trump)
+    trump = SUITS.index(known(view.trump))
     hand = sorted((int(c) for c in view.hand),
                   key=lambda c: (c // 13 == trump, -POINTS[c] if c // 13 != trump else POINTS[c], STRENGTH[c], c))
     return Action.discard(hand[:5])
 
 
-def medium_call(view) -> Action:
+def medium_call(view: ChiamataView) -> Action:
     """Call the card worth most by the hand model: usually the highest trump not held (a strong partner);
     a card of one's own hand (alone) only when the model values it more."""
     hand = [int(c) for c in view.hand]
     held = set(hand) | {int(c) for c in view.discards}
-    legal = [int(a.card) for a in view.legal]
+    legal = card_ids(view.legal)
     if view.trump is not None:  # kitty: the suit is declared, the discards are safe points
         free = [c for c in legal if c not in held]
         return Action.call(Card(max(free or legal, key=lambda c: (STRENGTH[c], -c))))

@@ -6,7 +6,7 @@ suit index, and (for the heuristic) which seats of the trick are its partners.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rules.cards import POINTS, STRENGTH, beats, trick_winner
 
@@ -52,7 +52,7 @@ def greedy_card(hand: list[int], trick: list[int] | tuple[int, ...], trump: int)
     return min(hand, key=lambda c: greedy_key(c, trump))
 
 
-def _table(f) -> list[list[int]]:
+def _table(f: Callable[[int, int], int]) -> list[list[int]]:
     """``table[trump][card]`` for trump -1..3 (index 4 holds trump -1: no trump yet)."""
     return [[f(c, t) for c in range(52)] for t in (0, 1, 2, 3, -1)]
 
