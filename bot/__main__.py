@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, NoReturn
 
 from bot.i18n import _
 from rules.actions import RulesError
+from rules.games import names
 
 if TYPE_CHECKING:
     from bot.config import Settings
 
 log = logging.getLogger(__name__)
 
-GAMES = ("briscola", "chiamata", "cicera")
+GAMES = names()
+"""The registered games, as the commands spell them."""
 LEVELS = ("easy", "medium", "hard", "random", "greedy")
 MAX_ERROR_CHARS = 240
 """Longest error message printed (one line)."""
@@ -225,9 +227,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_tally(args: argparse.Namespace) -> int:
     """Summarise arena records."""
-    from bot.tools import arena
+    from bot.tools import tally
 
-    return arena.tally_main(args)
+    return tally.tally_main(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

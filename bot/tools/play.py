@@ -19,8 +19,9 @@ from typing import IO, Any
 from bot.i18n import _
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
+from bot.tools.views import render_view
 from rules.actions import RulesError
-from rules.cards import SUIT_NAMES
+from rules.games import DEFAULT_GAME, spec
 from rules.options import parse_option_args
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,6 @@ GUILD = 0
 CHANNEL = 0
 YOU = 1
 """The terminal's guild, channel and user ids (its games go to the standings of guild 0)."""
-DEFAULT_PLAYERS = {"briscola": 4, "chiamata": 5, "cicera": 4}
 NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
 """Join order kept as seat order, so that you sit at seat 0."""
 DEFAULT_LEVEL = "medium"
@@ -130,10 +130,10 @@ class Terminal:
         else:
             if current is not None:  # a lobby left over: close it
                 await self.service.cancel(current.id, YOU)
-            game = game or "briscola"
-            players = players or DEFAULT_PLAYERS[game]
+            game = game or DEFAULT_GAME
+            players = players or spec(game).default_players
             level = level or DEFAULT_LEVEL
-            if game == "briscola" and players in NATURAL_TEAMS and "teams" not in options:
+            if players in NATURAL_TEAMS and spec(game).applies("teams", players) and "teams" not in options:
                 options = {**options, "teams": NATURAL_TEAMS[players]}
             options.setdefault("turn_timer", "off")
             info = await self.service.create(GUILD, CHANNEL, YOU, _("You"), game, players, options, level, seed)
@@ -268,54 +268,6 @@ HELP = _(
     "'play 7s take 3d 4b', 'play 7s place'. Cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 X F C R, "
     "suits d Denari, c Coppe, s Spade, b Bastoni. 'quit' (or end of input) stops; the game is kept."
 )
-
-
-def _cards(cards) -> str:
-    return " ".join(str(c) for c in cards) or "-"
-
-
-def render_view(view, names: list[str]) -> list[str]:
-    """The lines showing a seat's view: the table, the trump, your hand."""
-    def name(s: int | None) -> str:
-        return names[s] if s is not None and 0 <= s < len(names) else "?"
-
-    lines = [""]
-    game = view.game
-    if game == "briscola":
-        face = view.briscola if view.briscola is not None else None
-        trump = f"{view.trump} ({SUIT_NAMES[view.trump]})"
-        lines.append(_("Trump: {trump}. Face-up briscola: {card}. Cards in the stock: {n}.").format(
-            trump=trump, card=face if face is not None else _("drawn"), n=view.stock_count))
-        if view.points is not None:
-            lines.append(_("Points per side: {points}").format(points=list(view.points)))
-        for s, hand in sorted(view.visible_hands.items()):
-            lines.append(_("{name} holds: {cards}").format(name=name(s), cards=_cards(hand)))
-    elif game == "chiamata":
-        lines.append(_("Phase: {phase}.").format(phase=view.phase))
-        if view.auction:
-            bids = ", ".join(f"{name(s)} {b if b is not None else _('pass')}" for s, b in view.auction)
-            lines.append(_("Auction: {bids}").format(bids=bids))
-        if view.caller is not None:
-            lines.append(_("Caller: {caller}, target {target}; trump {trump}; called card {card}.").format(
-                caller=name(view.caller), target=view.target, trump=view.trump or "-", card=view.called or "-"))
-        if view.partner is not None:
-            lines.append(_("Partner: {name}.").format(name=name(view.partner)))
-        elif view.i_am_partner:
-            lines.append(_("You hold the called card: you are the caller's secret partner."))
-        if view.kitty:
-            lines.append(_("Kitty: {cards}").format(cards=_cards(view.kitty)))
-    elif game == "cicera":
-        lines.append(_("Table: {cards}").format(cards=_cards(view.table)))
-        lines.append(_("Piles: your team {a} cards, the other {b}; bonuses {bonus}.").format(
-            a=view.pile_sizes[view.team or 0], b=view.pile_sizes[1 - (view.team or 0)],
-            bonus=list(view.bonus_points)))
-    trick = getattr(view, "trick", ())
-    if game != "cicera":
-        played = ", ".join(f"{name(s)} {c}" for s, c in trick) if trick else _("nothing yet")
-        lines.append(_("On the table: {played}").format(played=played))
-    lines.append(_("Your hand: {cards}").format(cards=_cards(view.hand)))
-    lines.append(_("Your move:"))
-    return lines
 
 
 def describe(event: TableEvent, names: list[str]) -> str | None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.tools import arena, replay
+from bot.tools import arena, replay, tally
 from rules.ai import make_agent
 from rules.records import ReplayError, new_game, replay_record
 
@@ -136,10 +136,10 @@ def run_replay(path: str) -> tuple[int, list[str], list[str]]:
 
 
 def run_tally(path: str) -> tuple[int, list[str], list[str]]:
-    """``tally`` (``arena.tally_main``) on one file: the status and its stdout and stderr lines."""
+    """``tally`` (``tally.tally_main``) on one file: the status and its stdout and stderr lines."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = arena.tally_main(argparse.Namespace(paths=[path], json=True))
+        status = tally.tally_main(argparse.Namespace(paths=[path], json=True))
     return status, out.getvalue().splitlines(), err.getvalue().splitlines()
 
 
