@@ -122,7 +122,7 @@ def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInf
     colour = SIDE_COLOURS[cap.seat % 2]
     tw, _h = draw_text(canvas, (MARGIN + 14, y + 10), label("last_capture", name=seat_name(seats, cap.seat)), 15,
                        colour, True, max_width=WIDTH // 2)
-    bx = MARGIN + 14 + tw + 14
+    bx: float = MARGIN + 14 + tw + 14
     for b in cap.bonuses:
         bx = _bonus_tag(canvas, bx, y + 8, label(b))
     w = 52

@@ -39,6 +39,7 @@ from rules.briscola import BriscolaView
 from rules.cards import Card
 from rules.chiamata import ChiamataView
 from rules.cicera import CiceraView
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ def _row_width(n: int, w: int, gap: int) -> int:
     return n * w + max(0, n - 1) * gap
 
 
-def _extras(view) -> list[tuple[str, tuple[Card, ...]]]:
+def _extras(view: GameView) -> list[tuple[str, tuple[Card, ...]]]:
     """Strips below the hand: hands this seat may see (Briscola), the caller's discards (Chiamata)."""
     out: list[tuple[str, tuple[Card, ...]]] = []
     for s, cards in sorted(view.shown_hands().items()):
@@ -82,7 +83,7 @@ def _extras(view) -> list[tuple[str, tuple[Card, ...]]]:
     return out
 
 
-def hand_layout(view) -> HandLayout:
+def hand_layout(view: GameView) -> HandLayout:
     """The layout of a seat's hand picture (its size included)."""
     n = len(view.hand)
     table = tuple(view.table) if isinstance(view, CiceraView) else ()
@@ -112,7 +113,7 @@ def hand_layout(view) -> HandLayout:
     return HandLayout(width, y, step, hand_y, table_y, table_rows, table_per_row, extra_y)
 
 
-def hand_size(view) -> tuple[int, int]:
+def hand_size(view: GameView) -> tuple[int, int]:
     """The pixel size of the hand picture of ``view``."""
     lay = hand_layout(view)
     return (lay.width, lay.height)
@@ -146,16 +147,18 @@ def _background(size: tuple[int, int]) -> Image.Image:
     return Image.new("RGB", size, FELT)
 
 
-def _trump_of(view) -> str | None:
+def _trump_of(view: GameView) -> str | None:
     if isinstance(view, (BriscolaView, ChiamataView)):
         return view.trump
     return None
 
 
-def _header(canvas: Image.Image, view, seats: Sequence[SeatInfo] | None, faces: str) -> None:
+def _header(canvas: Image.Image, view: GameView, seats: Sequence[SeatInfo] | None, faces: str) -> None:
     strip = rounded_box((canvas.width, HEADER_H - 6), (*PANEL, 255), radius=0)
     paste(canvas, strip, (0, 0))
-    title = label("your_hand") if seats is None else label("hand_of", name=seat_name(seats, view.seat))
+    seat = view.seat
+    assert seat is not None, "hand_image checked that the view is a seat's"
+    title = label("your_hand") if seats is None else label("hand_of", name=seat_name(seats, seat))
     right = canvas.width - MARGIN
     if isinstance(view, (BriscolaView, ChiamataView)):
         trump = view.trump
@@ -189,7 +192,8 @@ def _cicera_table(canvas: Image.Image, view: CiceraView, lay: HandLayout, faces:
         paste(canvas, card_image(c, faces, TABLE_CARD_W), (x, yy))
 
 
-def _extra_strip(canvas: Image.Image, view, lay: HandLayout, seats: Sequence[SeatInfo] | None, faces: str) -> None:
+def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Sequence[SeatInfo] | None,
+                 faces: str) -> None:
     x = float(MARGIN)
     y = lay.extra_y
     for key, cards in _extras(view):
@@ -203,7 +207,7 @@ def _extra_strip(canvas: Image.Image, view, lay: HandLayout, seats: Sequence[Sea
         x += group_w + 20
 
 
-def hand_image(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[SeatInfo] | None = None,
+def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
                ) -> Image.Image:
     """The hand picture as a Pillow image (RGB); see ``hand_png``."""
     if view.seat is None:
@@ -243,7 +247,7 @@ def hand_image(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[S
     return canvas
 
 
-def hand_png(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[SeatInfo] | None = None) -> bytes:
+def hand_png(view: GameView, seats: Sequence[SeatInfo] | None = None) -> bytes:
     """A seat's hand as PNG bytes, from that seat's own view (``game.view(seat)``).
 
     With ``seats`` the title names the seat's player; without, it says 'Your hand'."""

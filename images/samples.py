@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -22,8 +23,15 @@ from images.hand import hand_png
 from images.summary import summary_png
 from images.table import table_png
 from rules.actions import Action
+from rules.briscola import BriscolaView
+from rules.chiamata import ChiamataView
+from rules.cicera import CiceraView
 from rules.engine import Match
+from rules.games import spec
 from rules.records import new_game
+from rules.view import GameView
+
+V = TypeVar("V", bound=GameView)
 
 log = logging.getLogger(__name__)
 
@@ -47,18 +55,19 @@ def _choose(match: Match, rng: random.Random, place_bias: float) -> Action:
     """A random legal action: in the Chiamata auction a pass half the time (so the auction ends as at a real
     table); in Cicera a placement ``place_bias`` of the time (so cards gather on the table)."""
     actions = match.legal_actions()
-    if match.game == "chiamata" and match.view(None).phase == "auction" and rng.random() < 0.5:
+    game = spec(match.game)
+    if game.has_bidding and match.view(None).phase == "auction" and rng.random() < 0.5:
         passes = [a for a in actions if a.kind == "pass"]
         if passes:
             return passes[0]
-    if match.game == "cicera" and rng.random() < place_bias:
+    if not game.has_tricks and rng.random() < place_bias:
         places = [a for a in actions if not a.take]
         if places:
             return rng.choice(places)
     return rng.choice(actions)
 
 
-def play_until(game: str, players: int, options: dict | None, seed: int, stop: Callable[[Match], bool],
+def play_until(game: str, players: int, options: dict[str, Any] | None, seed: int, stop: Callable[[Match], bool],
                place_bias: float = 0.0, max_actions: int = 5000) -> Match | None:
     """Play a seeded game with random legal moves until ``stop(match)`` holds; ``None`` if it never does."""
     match = new_game(game, players, options or {}, seed)
@@ -72,7 +81,7 @@ def play_until(game: str, players: int, options: dict | None, seed: int, stop: C
     return None
 
 
-def find_state(game: str, players: int, options: dict | None, stop: Callable[[Match], bool],
+def find_state(game: str, players: int, options: dict[str, Any] | None, stop: Callable[[Match], bool],
                place_bias: float = 0.0, first_seed: int = 1, tries: int = 200) -> Match:
     """The first seeded game (seeds ``first_seed``...) that reaches a state where ``stop`` holds."""
     for seed in range(first_seed, first_seed + tries):
@@ -82,31 +91,40 @@ def find_state(game: str, players: int, options: dict | None, stop: Callable[[Ma
     raise RuntimeError(f"no {game} game reached the wanted state in {tries} seeds")
 
 
+def _public(match: Match, kind: type[V]) -> V:
+    """The match's public view, as the view type of its game."""
+    view = match.view(None)
+    if not isinstance(view, kind):
+        raise TypeError(f"a {match.game} view is not a {kind.__name__}")
+    return view
+
+
 # ----- ready-made states -----
-def briscola_mid_trick(players: int, options: dict | None = None, tricks: int = 2, played: int = 1) -> Match:
+def briscola_mid_trick(players: int, options: dict[str, Any] | None = None, tricks: int = 2, played: int = 1) -> Match:
     """Briscola after ``tricks`` tricks, with ``played`` cards of the current trick on the table."""
     return find_state("briscola", players, options,
-                      lambda m: len(m.view(None).tricks) == tricks and len(m.view(None).trick) == played)
+                      lambda m: len(_public(m, BriscolaView).tricks) == tricks
+                      and len(_public(m, BriscolaView).trick) == played)
 
 
 def chiamata_auction(bids: int = 3) -> Match:
     """Chiamata during the auction, after ``bids`` bids or passes."""
     def stop(m: Match) -> bool:
-        v = m.view(None)
+        v = _public(m, ChiamataView)
         return v.phase == "auction" and len(v.auction) == bids
     return find_state("chiamata", 5, {}, stop)
 
 
 def chiamata_after_call() -> Match:
     """Chiamata after the call, in the first trick, the partner still secret."""
-    return find_state("chiamata", 5, {}, lambda m: m.view(None).phase == "play" and m.view(None).partner is None
-                      and len(m.view(None).trick) == 2)
+    return find_state("chiamata", 5, {}, lambda m: _public(m, ChiamataView).phase == "play"
+                      and _public(m, ChiamataView).partner is None and len(_public(m, ChiamataView).trick) == 2)
 
 
-def chiamata_after_reveal(options: dict | None = None) -> Match:
+def chiamata_after_reveal(options: dict[str, Any] | None = None) -> Match:
     """Chiamata after the called card was played (the partner is known), in the middle of a trick."""
     def stop(m: Match) -> bool:
-        v = m.view(None)
+        v = _public(m, ChiamataView)
         return v.partner is not None and v.partner != v.caller and len(v.trick) == 2 and len(v.tricks) >= 3
     return find_state("chiamata", 5, options, stop)
 
@@ -114,12 +132,12 @@ def chiamata_after_reveal(options: dict | None = None) -> Match:
 def cicera_with_table(cards: int = 12) -> Match:
     """Cicera with ``cards`` cards on the table, after a capture that scored a bonus."""
     def stop(m: Match) -> bool:
-        v = m.view(None)
+        v = _public(m, CiceraView)
         return len(v.table) == cards and v.last_capture is not None and bool(v.last_capture.bonuses)
     return find_state("cicera", 4, {}, stop, place_bias=0.75)
 
 
-def finished(game: str, players: int, options: dict | None = None, seed: int = 4) -> Match:
+def finished(game: str, players: int, options: dict[str, Any] | None = None, seed: int = 4) -> Match:
     """A whole seeded game played out."""
     match = play_until(game, players, options, seed, lambda m: m.is_over())
     assert match is not None

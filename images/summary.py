@@ -137,13 +137,13 @@ def _grid(img: Image.Image, columns: Sequence[tuple[str, int, str]], rows: Seque
         colour = header_colours[k] if k < len(header_colours) else MUTED
         draw_text(img, (x, y + 8), title, 13, colour, True, anchor=anchor + "t")
     y += ROW_H
-    for i, (row, colour) in enumerate(zip(rows, colours)):
+    for i, (row, dot_colour) in enumerate(zip(rows, colours)):
         last = i >= len(rows) - bold_rows
         shade = PANEL_LIGHT if last else PANEL if i % 2 == 0 else (30, 52, 42)
         box = rounded_box((WIDTH - 2 * MARGIN, ROW_H - 4), (*shade, 255), radius=6)
         paste(img, box, (MARGIN, y))
-        if colour is not None:
-            dot = rounded_box((8, ROW_H - 14), (*colour, 255), radius=3)
+        if dot_colour is not None:
+            dot = rounded_box((8, ROW_H - 14), (*dot_colour, 255), radius=3)
             paste(img, dot, (MARGIN + 8, y + 5))
         for k, ((_title, x, anchor), cell) in enumerate(zip(columns, row)):
             width = (columns[k + 1][1] - x - 12) if k + 1 < len(columns) and anchor == "l" else None
@@ -160,10 +160,7 @@ def _signed(n: int) -> str:
 def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | None, colour: RGB) -> None:
     if not s.match_over:
         return
-    if s.winners:
-        text = label("match_won", name=joined_names(seats, s.winners))
-    else:
-        text = label("match_draw")
+    text = label("match_won", name=joined_names(seats, s.winners)) if s.winners else label("match_draw")
     draw_text(img, (WIDTH / 2, y + 14), text, 17, colour, True,
               max_width=WIDTH - 2 * MARGIN, anchor="mt")
 
@@ -205,7 +202,7 @@ def _by_seats(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
         _banner(img, label("passed_out"), MUTED)
     else:
         key = "made_it" if r.get("success") else "failed"
-        _banner(img, label(key, name=seat_name(seats, caller), pts=r.get("caller_side_points", "?"),
+        _banner(img, label(key, name=seat_name(seats, int(r["caller"])), pts=r.get("caller_side_points", "?"),
                            target=r.get("target")), CALLER_COLOUR if r.get("success") else DEFENDERS_COLOUR)
     cols = [("", MARGIN + 24, "l"), ("", 300, "l"), (label("card_points"), 470, "r"), (label("this_round"), 590, "r"),
             (label("match_total"), WIDTH - MARGIN - 12, "r")]

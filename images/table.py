@@ -52,6 +52,10 @@ from rules.briscola import BriscolaView
 from rules.cards import Card
 from rules.chiamata import ChiamataView
 from rules.cicera import CiceraView
+from rules.view import GameView
+
+CompletedTrick = tuple[int, tuple[tuple[int, Card], ...], int]
+"""A trick of a view's ``tricks``: (leader, ((seat, card), ...), winner)."""
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +72,8 @@ AUCTION_LINES = 12
 """Width of the small cards: open hands and the last trick."""
 
 
-def table_size(players: int) -> tuple[int, int]:
-    """The pixel size of the table picture."""
+def table_size(players: int) -> tuple[int, int]:  # noqa: ARG001 (one size today; callers need not know)
+    """The pixel size of the table picture of ``players`` (the same for every player count)."""
     return (WIDTH, HEIGHT)
 
 
@@ -170,7 +174,8 @@ def _trump_line(canvas: Image.Image, y: float, trump: str | None, faces: str) ->
     return y + 30
 
 
-def _last_trick(canvas: Image.Image, y: float, tricks, seats: Sequence[SeatInfo] | None, faces: str) -> float:
+def _last_trick(canvas: Image.Image, y: float, tricks: Sequence[CompletedTrick], seats: Sequence[SeatInfo] | None,
+                faces: str) -> float:
     if not tricks:
         return _panel_line(canvas, y, label("no_trick_yet"), 13, MUTED)
     _leader, pairs, winner = tricks[-1]
@@ -188,7 +193,7 @@ def _last_trick(canvas: Image.Image, y: float, tricks, seats: Sequence[SeatInfo]
     return y + card_height(w) + 12
 
 
-def _draw_trick(canvas: Image.Image, view, faces: str, open_hands: bool) -> None:
+def _draw_trick(canvas: Image.Image, view: BriscolaView | ChiamataView, faces: str, open_hands: bool) -> None:
     w, _rx, _ry = _trick_layout(view.players, open_hands)
     for seat, c in view.trick:
         paste_centered(canvas, card_image(c, faces, w), trick_centre(seat, view.players, open_hands))
@@ -374,7 +379,7 @@ def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Ima
     return canvas
 
 
-def table_image(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[SeatInfo] | None = None,
+def table_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
                 ) -> Image.Image:
     """The public table as a Pillow image (RGB); see ``table_png``."""
     require_public(view)
@@ -387,7 +392,7 @@ def table_image(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[
     raise TypeError(f"no table picture for {type(view).__name__}")
 
 
-def table_png(view: BriscolaView | ChiamataView | CiceraView, seats: Sequence[SeatInfo] | None = None) -> bytes:
+def table_png(view: GameView, seats: Sequence[SeatInfo] | None = None) -> bytes:
     """The public table of Briscola, Chiamata or Cicera as PNG bytes.
 
     ``view`` must be the public view, ``game.view(None)``: a seat's view raises ``PrivateViewError``."""

@@ -393,7 +393,7 @@ def friend_probabilities(k: Knowledge) -> list[float]:
     w = partner_weights(k)
     tot = sum(w) or 1.0
     for s in range(PLAYERS):
-        if s == me or s == caller:
+        if s in (me, caller):
             continue
         p = w[s] / tot
         fr[s] = p if me == caller else 1 - p * (1 - ALONE_PRIOR)

@@ -106,7 +106,7 @@ def award_weights(piles: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], tu
             v = 0.15 if cards_open else 0.0
             if c // 13 == SWORDS and swords_open:
                 v += 0.15
-            if c == MATA or c == TEN_OF_COINS or c == FANTE_OF_CUPS:
+            if c in (MATA, TEN_OF_COINS, FANTE_OF_CUPS):
                 v += 1.0
             w[c] = v
         # Napula: A, 2, 3 of swords
