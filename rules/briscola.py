@@ -360,11 +360,6 @@ class BriscolaView(GameView):
         """Match game points per seat (the same as ``totals``)."""
         return self.totals
 
-    @property
-    def last_round(self) -> Mapping[str, Any] | None:
-        """The previous round's result (the same as ``last_result``)."""
-        return self.last_result
-
 
 class Briscola(Match):
     """A Briscola match: one or more rounds, the dealer moving one seat a round."""

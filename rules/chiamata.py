@@ -5,7 +5,6 @@ This module holds the table options, the seat's view and the match; one deal is 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -87,11 +86,6 @@ class ChiamataView(GameView):
     def game_points(self) -> tuple[int, ...]:
         """Match game points per seat (the same as ``totals``)."""
         return self.totals
-
-    @property
-    def last_round(self) -> Mapping[str, Any] | None:
-        """The previous round's result (the same as ``last_result``)."""
-        return self.last_result
 
 
 class Chiamata(Match):
