@@ -225,8 +225,7 @@ class Table:
         if any("result" in r for r in m.rounds):
             return True
         if when == "after_first_trick":
-            history = getattr(m.round, "history", [])  # a trick, or (no tricks) a play by every seat
-            return len(history) >= (1 if spec(self.game).has_tricks else self.players)
+            return m.round.tricks_done() >= 1  # a trick, or (no tricks) a play by every seat
         return False
 
     def replay(self, entries: list[dict]) -> None:
@@ -236,7 +235,6 @@ class Table:
         left = [s.away == "left" for s in self.seats]
         for s in self.seats:
             s.away, s.timeouts, s.leave_noted = None, 0, False
-        auto = getattr(match, "auto_action", None)
         previous: dict | None = None
         for entry in entries:
             action = Action.from_json(entry)
@@ -255,7 +253,7 @@ class Table:
                     st.leave_noted = True
                 previous = entry
                 continue
-            forced = auto() if auto else None
+            forced = match.auto_action()
             by_ai = previous is not None and previous.get("seat") == seat
             if forced is None and not by_ai and st.human:
                 st.timeouts = 0

@@ -136,9 +136,8 @@ class Turns(ServiceCore):
         the end of the game. Called under the table's lock."""
         m = t.match
         assert m is not None
-        auto = getattr(m, "auto_action", None)
         while not m.is_over():
-            forced = auto() if auto else None
+            forced = m.auto_action()
             if forced is None:
                 break
             try:

@@ -95,7 +95,7 @@ def percentile(values: list[float], q: float) -> float | None:
 
 def seat_agents(match: Match, agents: list[str], rotation: int) -> list[str]:
     """The agent of each seat: agents cycle over the sides (teams, or single seats), shifted by ``rotation``."""
-    sides = getattr(match, "sides", None) or tuple((s,) for s in range(match.n))
+    sides = match.sides
     out = [""] * match.n
     for i, side in enumerate(sides):
         for s in side:
@@ -111,7 +111,7 @@ def stat_groups(match: Match, names: list[str], rotations: int) -> dict[str, lis
         for s, name in enumerate(names):
             groups.setdefault(name, []).append(s)
         return groups
-    sides = getattr(match, "sides", None) or tuple((s,) for s in range(match.n))
+    sides = match.sides
     for i, side in enumerate(sides):
         groups[f"{names[side[0]]} (side {i + 1})"] = list(side)
     return groups
@@ -130,9 +130,8 @@ def seat_scores(match: Match) -> list[float]:
 
 def play_match(match: Match, agents: list, rngs: list[random.Random], times: list[list[float]] | None = None) -> None:
     """Play ``match`` to the end: each seat's agent chooses from that seat's view only."""
-    auto = getattr(match, "auto_action", None)
     while not match.is_over():
-        forced = auto() if auto else None
+        forced = match.auto_action()
         seat = match.to_move()
         assert seat is not None, "a match that is not over has a seat to move"
         if forced is not None:

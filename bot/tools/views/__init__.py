@@ -26,7 +26,7 @@ def render_view(view: Any, names: list[str]) -> list[str]:
     game_lines: Callable[[Any, Namer], list[str]] = importlib.import_module(f"{__name__}.{view.game}").lines
     lines = ["", *game_lines(view, name)]
     if spec(view.game).has_tricks:
-        trick = getattr(view, "trick", ())
+        trick = view.trick  # every game with tricks shows the one on the table
         played = ", ".join(f"{name(s)} {c}" for s, c in trick) if trick else _("nothing yet")
         lines.append(_("On the table: {played}").format(played=played))
     lines.append(_("Your hand: {cards}").format(cards=cards_text(view.hand)))
