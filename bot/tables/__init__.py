@@ -19,13 +19,14 @@ from bot.tables.errors import (
     UnknownTable,
     WrongPhase,
 )
-from bot.tables.events import SERVICE_EVENTS, TableEvent
+from bot.tables.events import SERVICE_EVENTS, EventKind, TableEvent
 from bot.tables.service import Subscription, TableService
+from bot.tables.standings import StandingsService
 from bot.tables.table import SeatInfo, TableInfo, assign_seats
 
 __all__ = [
-    "SERVICE_EVENTS", "AlreadySeated", "BadAction", "BadRequest", "Clock", "IllegalMove", "LimitReached",
-    "LoopClock", "ManualClock", "NotHost", "NotSeated", "NotYourTurn", "SeatInfo", "SeatPlayedByAI",
-    "ServiceClosed", "StaleAction", "StorageFailed", "Subscription", "TableError", "TableEvent", "TableFull",
-    "TableInfo", "TableService", "UnknownTable", "WrongPhase", "assign_seats",
+    "SERVICE_EVENTS", "AlreadySeated", "BadAction", "BadRequest", "Clock", "EventKind", "IllegalMove",
+    "LimitReached", "LoopClock", "ManualClock", "NotHost", "NotSeated", "NotYourTurn", "SeatInfo", "SeatPlayedByAI",
+    "ServiceClosed", "StaleAction", "StandingsService", "StorageFailed", "Subscription", "TableError", "TableEvent",
+    "TableFull", "TableInfo", "TableService", "UnknownTable", "WrongPhase", "assign_seats",
 ]

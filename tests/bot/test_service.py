@@ -425,3 +425,20 @@ async def test_the_service_gives_a_finished_games_record(open_service, recorder,
     game_id = recorder.of("game_over")[0]["game_id"]
     assert await service.game_record(game_id) == await service.store.game_record(game_id)
     assert await service.game_record(game_id + 1000) is None
+
+
+async def test_the_service_kinds_are_event_kinds_and_the_engines_kinds_pass_through(open_service, recorder, play):
+    from bot.tables import SERVICE_EVENTS, EventKind
+
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 100, "ann", "briscola", 2, {**OFF, "autoplay_last": "off"}, level="greedy",
+                             seed=6)
+    await service.start(t.id, 100)
+    await play(service, t.id, {100})
+    events = recorder.events
+    assert set(SERVICE_EVENTS) == {kind.value for kind in EventKind}
+    service_kinds = {e.kind for e in events if e.service_kind is not None}
+    assert {"created", "started", "turn", "action", "game_over"} <= service_kinds
+    assert all(isinstance(e.kind, EventKind) for e in events if e.service_kind is not None)
+    assert {"play", "trick"} <= {e.kind for e in events if e.service_kind is None}
