@@ -99,12 +99,12 @@ def sides_of(game: str, players: int) -> list[tuple[int, ...]]:
     return list(spec(game).sides(players))
 
 
-def _ranks(scores: Sequence[float]) -> list[int]:
+def _ranks(scores: Sequence[float]) -> list[float]:
     """Rank 1 for the best score; equal scores share a rank."""
     return [1 + sum(1 for other in scores if other > s) for s in scores]
 
 
-def _update(ratings: list[Rating], sides: list[tuple[int, ...]], ranks: list[int]) -> list[Rating]:
+def _update(ratings: list[Rating], sides: list[tuple[int, ...]], ranks: list[float]) -> list[Rating]:
     teams = [[MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in side] for side in sides]
     new = MODEL.rate(teams, ranks=ranks)
     out = list(ratings)
@@ -128,7 +128,7 @@ def rate_game(record: dict, ratings: Sequence[Rating]) -> list[Rating]:
             partner = rnd.get("partner")
             side = (caller,) if partner is None or partner == caller else (caller, partner)
             others = tuple(s for s in range(players) if s not in side)
-            ranks = [1, 2] if rnd["success"] else [2, 1]
+            ranks: list[float] = [1, 2] if rnd["success"] else [2, 1]
             current = _update(current, [side, others], ranks)
         return current
     sides = sides_of(game, players)

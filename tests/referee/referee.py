@@ -305,11 +305,7 @@ def check_briscola(rec: dict[str, Any], problems: list[str]) -> None:
             side_totals[win] += gp
             for s in sides[win]:
                 seat_totals[s] += gp
-        if target is None:
-            over, over_winner = True, win
-        elif all120:
-            over, over_winner = True, win
-        elif win is not None and side_totals[win] >= target:
+        if target is None or all120 or win is not None and side_totals[win] >= target:
             over, over_winner = True, win
     if not over:
         problems.append(f"the record ends after {len(rounds)} rounds but the match is not over "
@@ -585,7 +581,7 @@ BONUS_KEYS = ("scua", "picada", "simili", "quadriglia")
 AWARD_KEYS = ("cards", "swords", "mata", "xd", "fc", "napula")
 
 
-def cicera_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: list[str]) -> list[int]:
+def cicera_round(_rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: list[str]) -> list[int]:
     """Replay one Cicera deal; return the score per team (0 = seats 0 and 2, 1 = seats 1 and 3)."""
     n = 4
     where = f"round {ri}"

@@ -78,7 +78,7 @@ def scripted(n: int, hands, briscola: str, first=(), *, dealer: int | None = Non
     """A match whose every round is the scripted deal; by default seat 0 leads (the dealer is seat n-1)."""
     deal = make_deal(n, hands, briscola, first)
     return Briscola(n, options, seed=0, first_dealer=n - 1 if dealer is None else dealer,
-                    deals=lambda i, d: copy.deepcopy(deal))
+                    deals=lambda _i, _d: copy.deepcopy(deal))
 
 
 def two_player_script(seat0: list[str], seat1: list[str], briscola: str, **options) -> Briscola:
@@ -88,7 +88,7 @@ def two_player_script(seat0: list[str], seat1: list[str], briscola: str, **optio
     assert len(seat0) == 20 and len(seat1) == 19
     stock = [c for pair in zip(seat0[3:19], seat1[3:19]) for c in pair] + [seat0[19]]
     deal = {"hands": [seat0[:3], seat1[:3]], "stock": stock, "briscola": briscola, "table": [], "kitty": []}
-    return Briscola(2, options, seed=0, first_dealer=1, deals=lambda i, d: copy.deepcopy(deal))
+    return Briscola(2, options, seed=0, first_dealer=1, deals=lambda _i, _d: copy.deepcopy(deal))
 
 
 def hand(m: Briscola, seat: int) -> set[str]:

@@ -643,7 +643,7 @@ def test_random_rounds_follow_the_rules(seed, bidding, kitty, dealer):
     rng = random.Random(seed)
     deals: list[dict] = []
 
-    def deal_source(i, _dealer):
+    def deal_source(_i, _dealer):
         deals.append(random_deal(rng, kitty == "on"))
         return copy.deepcopy(deals[-1])
 

@@ -32,7 +32,7 @@ def play(rnd: CiceraRound, c: str, take: str | None) -> list[dict]:
     return rnd.apply_checked(a)
 
 
-def filler_deal(table: str, dealer: int = 3, **hands: str) -> dict:
+def filler_deal(table: str, **hands: str) -> dict:
     """A full deal with the given table and hand prefixes (``s0="7s 8s"``); the other cards fill the hands."""
     tbl = cards(table)
     fixed = {int(k[1:]): cards(v) for k, v in hands.items()}
@@ -147,7 +147,7 @@ def test_choices_match_a_brute_force_oracle(rng: random.Random, size: int):
     }
     assert len(choices) == len(set(choices))
     assert set(choices) == expected | {()}
-    for k in range(0, size + 1):
+    for k in range(size + 1):
         for s in combinations(table, k):
             legal = k == 0 or tuple(sorted(s)) in expected
             assert (capture_problem(played, s, table) is None) == legal
@@ -288,7 +288,7 @@ def test_leftovers_go_to_the_last_capturer_without_bonus():
 
 def test_a_deal_with_no_capture_leaves_the_table_unclaimed():
     deal, actions = scripted("Ad 5c 9b Rb", [])
-    m = Cicera(4, seed=1, deals=lambda i, d: deal, first_dealer=3)
+    m = Cicera(4, seed=1, deals=lambda _i, _d: deal, first_dealer=3)
     events = play_deal(m, actions)
     result = m.rounds[0]["result"]
     assert result["leftover_to"] is None
@@ -299,7 +299,7 @@ def test_a_deal_with_no_capture_leaves_the_table_unclaimed():
 
 def test_a_team_taking_everything_scores_all_awards():
     deal, actions = scripted("Ad 5c 9b Rb", [("5d", "5c")])
-    m = Cicera(4, deals=lambda i, d: deal, first_dealer=3)
+    m = Cicera(4, deals=lambda _i, _d: deal, first_dealer=3)
     play_deal(m, actions)
     result = m.rounds[0]["result"]
     assert result["leftover_to"] == 0
@@ -368,7 +368,7 @@ ILLEGAL = [
 @pytest.mark.parametrize(("action", "reason"), ILLEGAL)
 def test_illegal_actions_raise_and_change_nothing(action: Action, reason: str):
     deal = filler_deal("7d 3c 4b Fd", s0="7s 8s 9b Fc Cc", s1="Xb")
-    m = Cicera(4, deals=lambda i, d: deal, first_dealer=3)
+    m = Cicera(4, deals=lambda _i, _d: deal, first_dealer=3)
     before = (m.record(), [m.view(s) for s in (None, 0, 1, 2, 3)])
     with pytest.raises(IllegalAction, match=reason):
         m.apply(action, 0)
@@ -378,7 +378,7 @@ def test_illegal_actions_raise_and_change_nothing(action: Action, reason: str):
 
 def test_playing_out_of_turn_is_refused():
     deal = filler_deal("7d 3c 4b Fd", s0="7s", s1="Xb")
-    m = Cicera(4, deals=lambda i, d: deal, first_dealer=3)
+    m = Cicera(4, deals=lambda _i, _d: deal, first_dealer=3)
     with pytest.raises(IllegalAction, match="not your turn"):
         m.apply(Action.play("Xb", cards("3c 7d")), 1)
 
@@ -441,7 +441,7 @@ def test_match_to_21_goes_on_until_a_team_reaches_it():
     deal_b, acts_b = scripted("Ad 5c 9b Rb", [("5d", "5c")], dealer=0)  # seat 1 captures: team 1 takes all
     deal_c, acts_c = scripted("Ad 5c 9b Rb", [("5d", "5c")], dealer=1)  # seat 2: team 0 again
     deals = [deal_a, deal_b, deal_c]
-    m = Cicera(4, {"match": "21"}, deals=lambda i, d: deals[i], first_dealer=3)
+    m = Cicera(4, {"match": "21"}, deals=lambda i, _d: deals[i], first_dealer=3)
     play_deal(m, acts_a)
     assert m.totals == [16, 0, 16, 0] and not m.is_over()
     play_deal(m, acts_b)
@@ -454,7 +454,7 @@ def test_match_to_21_goes_on_until_a_team_reaches_it():
 def test_match_to_21_with_both_teams_over_the_higher_wins():
     # team 0 takes Xd first, team 1 makes the last capture and gets the rest: 1 against 15
     deal, actions = scripted("Xd 5c 9b Ab", [("Xb", "Xd")], [("Rd", "Rc")], dealer=3)
-    m = Cicera(4, {"match": "21"}, deals=lambda i, d: deal, first_dealer=3)
+    m = Cicera(4, {"match": "21"}, deals=lambda _i, _d: deal, first_dealer=3)
     m.totals = [20, 20, 20, 20]  # as if earlier deals had ended 20 to 20
     play_deal(m, actions)
     assert m.rounds[0]["result"]["score"] == [1, 15]
@@ -465,7 +465,7 @@ def test_match_to_21_with_equal_totals_over_the_target_plays_another_deal():
     nothing, acts_nothing = scripted("Ad 5c 9b Rb", [], dealer=3)
     sweep, acts_sweep = scripted("Ad 5c 9b Rb", [("5d", "5c")], dealer=0)
     deals = [nothing, sweep]
-    m = Cicera(4, {"match": "21"}, deals=lambda i, d: deals[i], first_dealer=3)
+    m = Cicera(4, {"match": "21"}, deals=lambda i, _d: deals[i], first_dealer=3)
     m.totals = [21, 21, 21, 21]  # as if earlier deals had ended 21 to 21
     play_deal(m, acts_nothing)
     assert not m.is_over() and len(m.rounds) == 2 and m.round.dealer == 0
@@ -476,7 +476,7 @@ def test_match_to_21_with_equal_totals_over_the_target_plays_another_deal():
 
 def test_single_deal_with_equal_scores_is_a_draw():
     deal, actions = scripted("Ad 5c 9b Rb", [])
-    m = Cicera(4, deals=lambda i, d: deal)
+    m = Cicera(4, deals=lambda _i, _d: deal)
     play_deal(m, actions)
     assert m.is_over() and m.winners == [] and m.result() == {"game_points": [0, 0, 0, 0], "winners": []}
 
@@ -543,7 +543,7 @@ def test_playouts_conserve_cards_and_replay(seed: int, match: str):
 
     rec = m.record()
     again = Cicera(
-        4, rec["options"], seed=rec["seed"], deals=lambda i, d: rec["rounds"][i]["deal"],
+        4, rec["options"], seed=rec["seed"], deals=lambda i, _d: rec["rounds"][i]["deal"],
         first_dealer=rec["rounds"][0]["dealer"],
     )  # fmt: skip
     for r in rec["rounds"]:

@@ -64,8 +64,8 @@ def test_no_level_depends_on_hidden_cards(level):
     # the same view for seat 0, but seat 1's hand and the stock order differ
     d1 = deal_with(2, ["Ad 4c 5s", "2d 3b Rb"], "7c", ["Cc", "Fb"])
     d2 = deal_with(2, ["Ad 4c 5s", "Cc Fb 2b"], "7c", ["3b", "Rb"])
-    m1 = Briscola(2, {}, 0, first_dealer=1, deals=lambda i, d: d1)
-    m2 = Briscola(2, {}, 0, first_dealer=1, deals=lambda i, d: d2)
+    m1 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d1)
+    m2 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d2)
     v1, v2 = m1.view(0), m2.view(0)
     assert v1 == v2
     for seed in range(5):
@@ -94,7 +94,7 @@ def test_sampled_deals_are_consistent_with_the_view():
 def test_takes_a_trick_full_of_points_with_a_cheap_trump(level):
     # trump is cups; seat 1 leads the ace of coins; seat 0 holds 4c (cheap trump), Ac, 5s
     deal = deal_with(2, ["4c Ac 5s", "Ad 2s 4b"], "7c")
-    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda i, d: deal)
+    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda _i, _d: deal)
     m.apply(Action.play("Ad"), 1)
     action = choose(level, m.view(0), random.Random(1), 40)
     assert action == Action.play("4c")
@@ -106,7 +106,7 @@ def test_does_not_overtake_a_partner_who_is_winning(level):
     # 5d; seat 0 plays last with 2c, 3b, 5s. Trumping its partner's trick wastes a trump (greedy does it):
     # the trick is the team's already, so load the three's 10 points instead.
     deal = deal_with(4, ["2c 3b 5s", "4d 6s 7b", "Rd 5b 6b", "5d 4s 4b"], "7c")
-    m = Briscola(4, {}, 0, first_dealer=0, deals=lambda i, d: deal)
+    m = Briscola(4, {}, 0, first_dealer=0, deals=lambda _i, _d: deal)
     for seat, c in ((1, "4d"), (2, "Rd"), (3, "5d")):
         m.apply(Action.play(c), seat)
     view = m.view(0)
@@ -124,7 +124,7 @@ def test_greedy_follows_its_exact_definition():
     assert greedy_card([Card.parse("Ad"), Card.parse("2c"), Card.parse("Rs")], trick, trump=1) == Card.parse("2c")
     assert greedy_card([Card.parse("Rs"), Card.parse("Cb")], trick, trump=1) == Card.parse("Cb")
     deal = deal_with(2, ["4c Ac 5s", "Ad 2s 4b"], "7c")
-    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda i, d: deal)
+    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda _i, _d: deal)
     m.apply(Action.play("Ad"), 1)
     assert greedy(m.view(0)) == Action.play("4c")
 
@@ -178,7 +178,7 @@ def test_the_duel_heuristic_keeps_its_points():
 def test_medium_gives_a_blank_trump_rather_than_an_ace_in_two_players():
     # trump cups; seat 1 leads the 5 of coins; seat 0 cannot win it with coins and holds As, Rb, 4c
     deal = deal_with(2, ["As Rb 4c", "5d 2s 4b"], "7c")
-    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda i, d: deal)
+    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda _i, _d: deal)
     m.apply(Action.play("5d"), 1)
     assert choose("medium", m.view(0), random.Random(0)) == Action.play("4c")
 

@@ -74,7 +74,7 @@ def deal_of(fixed: dict[int, str], kitty: str = "", size: int = 8) -> dict:
 
 def scripted(deal: dict, options: dict | None = None) -> Chiamata:
     """A single-round match dealt from ``deal``; dealer 4, so seat 0 bids and leads first."""
-    return Chiamata(5, options or {}, seed=0, first_dealer=4, deals=lambda i, _d: copy.deepcopy(deal))
+    return Chiamata(5, options or {}, seed=0, first_dealer=4, deals=lambda _i, _d: copy.deepcopy(deal))
 
 
 def apply_all(m: Chiamata, texts: str) -> None:
@@ -160,7 +160,7 @@ def test_choice_depends_only_on_the_view(level, mode):
             other_deal = swap_hidden(m, seat, deal)
             if other_deal is None:
                 continue
-            twin = Chiamata(5, MODES[mode], seed=seed, deals=lambda i, _d, d=other_deal: copy.deepcopy(d))
+            twin = Chiamata(5, MODES[mode], seed=seed, deals=lambda _i, _d, d=other_deal: copy.deepcopy(d))
             for s, a in taken:
                 twin.apply(a, s)
             assert twin.round.hands != m.round.hands  # the hidden part differs...

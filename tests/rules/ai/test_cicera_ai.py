@@ -108,7 +108,7 @@ def twin_matches(seed: int, plays: int) -> tuple[Cicera, Cicera]:
         hands.append(kept + hidden[k : k + n])
         k += n
     deal2 = dict(deal, hands=hands)
-    m2 = Cicera(4, {}, seed=seed, first_dealer=3, deals=lambda i, d: deal2)
+    m2 = Cicera(4, {}, seed=seed, first_dealer=3, deals=lambda _i, _d: deal2)
     for a in actions:
         m2.apply(a, m2.to_move())
     return m1, m2
