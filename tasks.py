@@ -2,7 +2,7 @@
 """Bootstrap tasks for Tavolo, standard library only.
 
     python3 tasks.py run [args...]           create .venv if needed, install the project, run `python -m bot args...`
-    python3 tasks.py test [pytest args...]   install the test extras, run `ruff check .`, `mypy rules` and then pytest
+    python3 tasks.py test [pytest args...]   install the test extras, run `ruff check .`, `mypy` and then pytest
 
 A fresh machine needs only Python 3.11+ and git. Installs are redone when pyproject.toml changes
 (a hash stamp is kept inside .venv).
@@ -99,14 +99,14 @@ def run(args: list[str]) -> int:
 
 
 def test(args: list[str]) -> int:
-    """Lint with ruff, type-check the rules with mypy, then run pytest; fail when any fails or when pytest
-    collects no test."""
+    """Lint with ruff, type-check every package with mypy (strict on rules/ and images/, as pyproject.toml
+    says), then run pytest; fail when any fails or when pytest collects no test."""
     python = ensure_venv()
     ensure_installed(python, "test")
     say("ruff check .")
     lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT).returncode
-    say("mypy rules")
-    types = subprocess.run([str(python), "-m", "mypy", "rules"], cwd=ROOT).returncode
+    say("mypy (rules and images strict, bot and cogs default)")
+    types = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
     say("pytest")
     status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT).returncode
     if status == PYTEST_NO_TESTS:
@@ -116,7 +116,7 @@ def test(args: list[str]) -> int:
         say("tests passed, but ruff found problems (see above)")
         return 1
     if status == 0 and types != 0:
-        say("tests passed, but mypy found problems in rules/ (see above)")
+        say("tests passed, but mypy found problems (see above)")
         return 1
     return status
 
