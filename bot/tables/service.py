@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets  # noqa: F401  (tests seed tables through bot.tables.service.secrets.randbits)
 from pathlib import Path
 from typing import Any
 

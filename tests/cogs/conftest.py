@@ -163,10 +163,10 @@ def ui(simcord_env) -> UI:
 @pytest.fixture
 def seed(monkeypatch):
     """Tables get this seed (the deal and the AI's choices follow from it): ``seed(n)``."""
-    import bot.tables.service as service_module
+    import bot.tables.lobby as lobby_module
 
     def use(value: int) -> None:
-        monkeypatch.setattr(service_module.secrets, "randbits", lambda _bits: value)
+        monkeypatch.setattr(lobby_module.secrets, "randbits", lambda _bits: value)
 
     return use
 
