@@ -7,13 +7,11 @@ connection, so the test follows the lines discord.py really writes."""
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import logging
 
 import aiosqlite
 import discord
-import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, handle_message_parameters
 from discord.webhook.async_ import AsyncWebhookAdapter, interaction_message_response_params
@@ -23,23 +21,6 @@ import bot.logging_setup as logging_setup
 HAND = ("tv:act:7:12:play_Ad", "tv:act:7:12:play_3c", "tv:act:7:12:play_Rb")
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDp0b2tlbi1vZi1hLWhhbmQ"
 SEED = 3_141_592_653_589_793_238
-
-
-@pytest.fixture
-def debug_log():
-    """The app's handler at DEBUG writing to a buffer; the logging set-up is restored after."""
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    quiet = {name: logging.getLogger(name).level for name in logging_setup.PAYLOAD_LOGGERS}
-    out = io.StringIO()
-    logging_setup.setup_logging("DEBUG", stream=out)
-    yield out
-    for handler in list(root.handlers):
-        if handler not in handlers:
-            root.removeHandler(handler)
-    root.setLevel(level)
-    for name, old in quiet.items():
-        logging.getLogger(name).setLevel(old)
 
 
 def hand_view() -> discord.ui.View:

@@ -2,34 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import logging
 import re
 
 import pytest
 
-import bot.logging_setup as logging_setup
-
 SEED = 4_611_686_018_427_387_847
 """A seed of the service's size (62 bits) that cannot appear in a log by chance."""
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7FCR][dcsb])(?![A-Za-z0-9])")
-
-
-@pytest.fixture
-def debug_log():
-    """The app's log handler at DEBUG, writing to a buffer; the logging set-up is restored after."""
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    quiet = {name: logging.getLogger(name).level for name in logging_setup.PAYLOAD_LOGGERS}
-    out = io.StringIO()
-    logging_setup.setup_logging("DEBUG", stream=out)
-    yield out
-    for handler in list(root.handlers):
-        if handler not in handlers:
-            root.removeHandler(handler)
-    root.setLevel(level)
-    for name, old in quiet.items():
-        logging.getLogger(name).setLevel(old)
 
 
 def hidden_groups(service, table_id: int) -> list[tuple[str, set[str]]]:
