@@ -350,16 +350,6 @@ class BriscolaView(GameView):
         """Other seats' hands shown to this view by the table's rules (``visible_hands``)."""
         return self.visible_hands
 
-    @property
-    def round(self) -> int:
-        """The round's index, 0 for the first (``round_number - 1``)."""
-        return self.round_number - 1
-
-    @property
-    def game_points(self) -> tuple[int, ...]:
-        """Match game points per seat (the same as ``totals``)."""
-        return self.totals
-
 
 class Briscola(Match):
     """A Briscola match: one or more rounds, the dealer moving one seat a round."""

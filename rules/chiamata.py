@@ -77,16 +77,6 @@ class ChiamataView(GameView):
     """Card points each seat took in tricks, only with ``show_points`` (sides are secret)."""
     rounds_played: int
 
-    @property
-    def round(self) -> int:
-        """The round's index, 0 for the first (``round_number - 1``; passed-out rounds count)."""
-        return self.round_number - 1
-
-    @property
-    def game_points(self) -> tuple[int, ...]:
-        """Match game points per seat (the same as ``totals``)."""
-        return self.totals
-
 
 class Chiamata(Match):
     """A Chiamata match of 1, 5 or 10 rounds (passed-out rounds are redealt and do not count)."""

@@ -56,6 +56,16 @@ class GameView:
     tricks_done: int = 0
     """Complete turns around the table in this round: tricks taken (Cicera: every seat played once more)."""
 
+    @property
+    def round(self) -> int:
+        """The round's index, 0 for the first (``round_number - 1``; Chiamata's passed-out rounds count)."""
+        return self.round_number - 1
+
+    @property
+    def game_points(self) -> tuple[int, ...]:
+        """Match game points per seat (the same as ``totals``)."""
+        return self.totals
+
     def shown_hands(self) -> Mapping[int, tuple[Card, ...]]:
         """Other seats' hands this view may see by the table's rules, by seat (usually none)."""
         return {}
