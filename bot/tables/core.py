@@ -25,7 +25,7 @@ from bot.tables.errors import (
     WrongPhase,
     storage_failure,
 )
-from bot.tables.events import EventKind, TableEvent
+from bot.tables.events import Cancelled, Payload, TableEvent
 from bot.tables.slots import PrioritySlots
 from bot.tables.standings import StandingsService
 from bot.tables.table import Seat, Table
@@ -113,9 +113,14 @@ class ServiceCore:
         """The events of one table (or every table) as an async iterator."""
         return Subscription(self, table_id)
 
-    def _emit(self, t: Table, kind: str, **data: Any) -> TableEvent:
+    def _emit(self, t: Table, what: Payload | str, **data: Any) -> TableEvent:
+        """Announce a service event (its typed ``Payload``) or an engine's (its ``type`` and fields)."""
         t.seq += 1
-        event = TableEvent(t.id, t.seq, kind, data)
+        kind: str = what.KIND if isinstance(what, Payload) else what
+        payload = what if isinstance(what, Payload) else None
+        if payload is not None:
+            data = payload.as_dict()
+        event = TableEvent(t.id, t.seq, kind, data, payload)
         for key in (t.id, None):
             for callback in list(self._subscribers.get(key, ())):
                 try:
@@ -212,7 +217,7 @@ class ServiceCore:
             await self.store.delete_table(t.id)
         self._tables.pop(t.id, None)
         t.status, t.ended = "finished", "closed"
-        self._emit(t, EventKind.CANCELLED)
+        self._emit(t, Cancelled())
 
     def _record(self, t: Table, **extra: Any) -> dict:
         """The table's game record so far, with where it was played."""

@@ -1,7 +1,10 @@
 """What a table tells its front ends: one ``TableEvent`` per thing that happened, in order.
 
 The service's own kinds are the members of ``EventKind`` (a ``StrEnum``: each member is equal to its text,
-so ``event.kind == "game_over"`` and ``event.kind == EventKind.GAME_OVER`` both hold). The engines' events
+so ``event.kind == "game_over"`` and ``event.kind == EventKind.GAME_OVER`` both hold), and each has a typed
+payload below (``Turn``, ``GameOver``...): the service builds one to emit the event, so every field is checked
+where it is made, and a front end may read it typed as ``event.payload`` (or by key, as ``event["seat"]``). The
+engines' events
 come through too, with their ``type`` as the kind (``round_start``, ``play``, ``trick``, ``draw``,
 ``exchange``, ``conquest``, ``bid``, ``pass``, ``auction_won``, ``passed_out``, ``trump``, ``discard``,
 ``call``, ``partner_revealed``, ``deal_end``, ``round_over``, ``match_over``) and their fields as the data.
@@ -9,9 +12,12 @@ come through too, with their ``type`` as the kind (``round_start``, ``play``, ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from bot.tables.table import SeatInfo, TableInfo
 
 
 class EventKind(StrEnum):
@@ -54,6 +60,160 @@ class EventKind(StrEnum):
 
 
 SERVICE_EVENTS = {kind.value: kind.doc for kind in EventKind}
+
+
+@dataclass(frozen=True)
+class Payload:
+    """The typed data of one of the service's events; ``KIND`` names the event."""
+
+    KIND: ClassVar[EventKind]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields by name (values as they are, not copied)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class Created(Payload):
+    KIND = EventKind.CREATED
+    table: TableInfo
+
+
+@dataclass(frozen=True)
+class Joined(Payload):
+    KIND = EventKind.JOINED
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Left(Payload):
+    KIND = EventKind.LEFT
+    user_id: int
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Kicked(Payload):
+    KIND = EventKind.KICKED
+    user_id: int
+
+
+@dataclass(frozen=True)
+class HostChanged(Payload):
+    KIND = EventKind.HOST_CHANGED
+    host_id: int
+
+
+@dataclass(frozen=True)
+class AiAdded(Payload):
+    KIND = EventKind.AI_ADDED
+    level: str
+
+
+@dataclass(frozen=True)
+class AiRemoved(Payload):
+    KIND = EventKind.AI_REMOVED
+    level: str | None
+
+
+@dataclass(frozen=True)
+class Cancelled(Payload):
+    KIND = EventKind.CANCELLED
+
+
+@dataclass(frozen=True)
+class Aborted(Payload):
+    KIND = EventKind.ABORTED
+    by: int
+    table: TableInfo
+
+
+@dataclass(frozen=True)
+class Started(Payload):
+    KIND = EventKind.STARTED
+    seats: list[SeatInfo]
+
+
+@dataclass(frozen=True)
+class Resumed(Payload):
+    KIND = EventKind.RESUMED
+    version: int
+
+
+@dataclass(frozen=True)
+class Acted(Payload):
+    KIND = EventKind.ACTION
+    seat: int
+    action: str
+    entry: dict[str, Any]
+    by: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Turn(Payload):
+    KIND = EventKind.TURN
+    seat: int
+    user_id: int | None
+    ai: bool
+    version: int
+    timer: int | None
+    deadline_at: float | None
+
+
+@dataclass(frozen=True)
+class TimerWarning(Payload):
+    KIND = EventKind.TIMER_WARNING
+    seat: int
+    user_id: int | None
+    seconds_left: float
+
+
+@dataclass(frozen=True)
+class Timeout(Payload):
+    KIND = EventKind.TIMEOUT
+    seat: int
+    user_id: int | None
+    count: int
+
+
+@dataclass(frozen=True)
+class SeatToAi(Payload):
+    KIND = EventKind.SEAT_TO_AI
+    seat: int
+    user_id: int | None
+    reason: str
+    level: str
+
+
+@dataclass(frozen=True)
+class TeamChatOpen(Payload):
+    KIND = EventKind.TEAM_CHAT_OPEN
+    sides: list[list[int]]
+
+
+@dataclass(frozen=True)
+class GameOver(Payload):
+    KIND = EventKind.GAME_OVER
+    game_id: int
+    result: dict[str, Any]
+    standings: dict[int, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class StorageErrorEvent(Payload):
+    KIND = EventKind.STORAGE_ERROR
+    reason: str
+    during: str
+
+
+@dataclass(frozen=True)
+class StorageGaveUp(Payload):
+    KIND = EventKind.STORAGE_GAVE_UP
+    reason: str
+    tries: int
+
 """The service's own event kinds and what their data holds (``EventKind`` as a plain mapping)."""
 
 
@@ -68,6 +228,8 @@ class TableEvent:
     seq: int
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
+    payload: Payload | None = None
+    """The typed data of a service event; ``None`` for an engine's event."""
 
     @property
     def service_kind(self) -> EventKind | None:

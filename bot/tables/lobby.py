@@ -25,7 +25,7 @@ from bot.tables.errors import (
     WrongPhase,
     storage_failure,
 )
-from bot.tables.events import EventKind
+from bot.tables.events import Aborted, AiAdded, AiRemoved, Created, HostChanged, Joined, Kicked, Left, SeatToAi, Started
 from bot.tables.table import Seat, Table, TableInfo, assign_seats
 from bot.tables.turns import WRITE_TRIES, Turns
 from rules.actions import RulesError
@@ -94,7 +94,7 @@ class Lobby(Turns):
             facts = TableFacts(table_id, guild_id, channel_id, host_id, game, players, validated, level)
             t = Table(facts, seed, "lobby", lobby)
             self._tables[table_id] = t
-        self._emit(t, EventKind.CREATED, table=t.info())
+        self._emit(t, Created(table=t.info()))
         return t.info()
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
@@ -109,7 +109,7 @@ class Lobby(Turns):
             if len(t.seats) >= t.players:
                 raise TableFull()
             await self._save_seats(t, t.seats + [Seat(user_id, name)])
-        self._emit(t, EventKind.JOINED, user_id=user_id, name=name)
+        self._emit(t, Joined(user_id=user_id, name=name))
         return t.info()
 
     async def add_ai(self, table_id: int, user_id: int, level: str | None = None) -> TableInfo:
@@ -124,7 +124,7 @@ class Lobby(Turns):
             if len(t.seats) >= t.players:
                 raise TableFull()
             await self._save_seats(t, t.seats + [Seat(None, _("AI ({level})").format(level=level), level)])
-        self._emit(t, EventKind.AI_ADDED, level=level)
+        self._emit(t, AiAdded(level=level))
         return t.info()
 
     async def remove_ai(self, table_id: int, user_id: int) -> TableInfo:
@@ -139,7 +139,7 @@ class Lobby(Turns):
                 raise BadRequest(_("There is no AI seat to remove."))
             removed = t.seats[places[-1]]
             await self._save_seats(t, [s for i, s in enumerate(t.seats) if i != places[-1]])
-        self._emit(t, EventKind.AI_REMOVED, level=removed.ai)
+        self._emit(t, AiRemoved(level=removed.ai))
         return t.info()
 
     async def kick(self, table_id: int, host_id: int, user_id: int) -> TableInfo:
@@ -155,7 +155,7 @@ class Lobby(Turns):
             if place is None:
                 raise BadRequest(_("That player is not at this table."))
             await self._save_seats(t, [s for i, s in enumerate(t.seats) if i != place])
-        self._emit(t, EventKind.KICKED, user_id=user_id)
+        self._emit(t, Kicked(user_id=user_id))
         return t.info()
 
     async def cancel(self, table_id: int, user_id: int) -> None:
@@ -194,7 +194,7 @@ class Lobby(Turns):
             t.deadline_at = None
             self._tables.pop(t.id, None)
             t.status, t.ended = "finished", "aborted"
-            self._emit(t, EventKind.ABORTED, by=by_user, table=info)
+            self._emit(t, Aborted(by=by_user, table=info))
         return info
 
     async def leave(self, table_id: int, user_id: int) -> TableInfo | None:
@@ -211,16 +211,16 @@ class Lobby(Turns):
                 humans = [s for s in rest if s.user_id is not None]
                 if user_id == t.host_id and not humans:
                     await self._delete(t)
-                    self._emit(t, EventKind.LEFT, user_id=user_id, seat=None)
+                    self._emit(t, Left(user_id=user_id, seat=None))
                     return None
                 new_host = humans[0].user_id if user_id == t.host_id else None
                 with storage_failure():
                     await self.store.update_table(t.id, seats=[s.to_json() for s in rest], host_id=new_host)
                 t.seats = rest
-                self._emit(t, EventKind.LEFT, user_id=user_id, seat=None)
+                self._emit(t, Left(user_id=user_id, seat=None))
                 if new_host is not None:
                     t.host_id = new_host
-                    self._emit(t, EventKind.HOST_CHANGED, host_id=new_host)
+                    self._emit(t, HostChanged(host_id=new_host))
                 return t.info()
             if t.finishing or t.match is None or t.match.is_over():
                 raise WrongPhase(_("The game is over."))
@@ -233,9 +233,9 @@ class Lobby(Turns):
             except StorageFailed:
                 seat.away = before
                 raise
-            self._emit(t, EventKind.LEFT, user_id=user_id, seat=place)
+            self._emit(t, Left(user_id=user_id, seat=place))
             if before is None:
-                self._emit(t, EventKind.SEAT_TO_AI, seat=place, user_id=user_id, reason="left", level=t.level)
+                self._emit(t, SeatToAi(seat=place, user_id=user_id, reason="left", level=t.level))
             if t.match.to_move() == place:
                 self._cancel_timers(t)
                 self._spawn(self._ai_turn(t, t.version))
@@ -258,7 +258,7 @@ class Lobby(Turns):
                 await self.store.update_table(t.id, seats=[s.to_json() for s in seats], status="playing",
                                               started_at=time.time())
             t.seats, t.match, t.status = seats, match, "playing"
-            self._emit(t, EventKind.STARTED, seats=list(t.info().seats))
+            self._emit(t, Started(seats=list(t.info().seats)))
             for ev in match.start_events:
                 self._emit(t, ev["type"], **ev)
             await self._advance(t)

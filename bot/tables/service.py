@@ -19,7 +19,7 @@ from bot.i18n import _
 from bot.storage import GuildSettings, Store
 from bot.tables.core import DEFAULT_GUILD_CAP, Subscriber, Subscription
 from bot.tables.errors import UnknownTable, WrongPhase, storage_failure
-from bot.tables.events import EventKind
+from bot.tables.events import Resumed
 from bot.tables.lobby import Lobby
 from bot.tables.standings import PAGE_SIZE
 from bot.tables.table import Table, TableInfo
@@ -91,7 +91,7 @@ class TableService(Lobby):
                 continue
             self._tables[t.id] = t
             resumed.append(t.id)
-            self._emit(t, EventKind.RESUMED, version=t.version)
+            self._emit(t, Resumed(version=t.version))
             if t.status == "playing":
                 async with t.lock:
                     await self._advance(t)

@@ -30,7 +30,19 @@ from bot.tables.errors import (
     StorageFailed,
     WrongPhase,
 )
-from bot.tables.events import EventKind, TableEvent
+from bot.tables.events import (
+    Acted,
+    GameOver,
+    Payload,
+    SeatToAi,
+    StorageErrorEvent,
+    StorageGaveUp,
+    TableEvent,
+    TeamChatOpen,
+    Timeout,
+    TimerWarning,
+    Turn,
+)
 from bot.tables.table import TIMEOUTS_TO_AI, Table
 from rules.actions import Action, RulesError
 from rules.ai import choose
@@ -93,7 +105,7 @@ class Turns(ServiceCore):
             return [e for e in collected if e.seq > first]
 
     async def _store_and_apply(self, t: Table, seat: int, action: Action, *, by: str,
-                               notes: Iterable[dict] = (), before: Iterable[tuple[str, dict]] = ()) -> None:
+                               notes: Iterable[dict] = (), before: Iterable[Payload] = ()) -> None:
         """Write the notes and the action, then apply them and announce it. On a failed write nothing
         changes (and the table is checked against what is stored)."""
         assert t.match is not None
@@ -109,20 +121,20 @@ class Turns(ServiceCore):
             t.match.note(note)
         events = t.match.apply(action, seat)
         t.version += len(entries)
-        for kind, data in before:
-            self._emit(t, kind, **data)
-        self._emit(t, EventKind.ACTION, seat=seat, action=str(action), entry=entry, by=by, version=t.version)
+        for payload in before:
+            self._emit(t, payload)
+        self._emit(t, Acted(seat=seat, action=str(action), entry=entry, by=by, version=t.version))
         for ev in events:
             self._emit(t, ev["type"], **ev)
         if not t.team_chat_open and t.team_chat_due():
             t.team_chat_open = True
-            self._emit(t, EventKind.TEAM_CHAT_OPEN, sides=[list(s) for s in spec(t.game).sides(t.players)])
+            self._emit(t, TeamChatOpen(sides=[list(s) for s in spec(t.game).sides(t.players)]))
 
     async def _write_failed(self, t: Table, error: StorageError, during: str) -> None:
         """Report a failed write and make sure the table matches what is stored (a write reported as failed
         may still have reached the disk)."""
         log.error("table %d: storing %s failed: %s", t.id, during, error.reason)
-        self._emit(t, EventKind.STORAGE_ERROR, reason=error.reason, during=during)
+        self._emit(t, StorageErrorEvent(reason=error.reason, during=during))
         try:
             stored = await self.store.live_entries(t.id)
         except StorageError:
@@ -155,8 +167,8 @@ class Turns(ServiceCore):
         timer = t.options.get("turn_timer")
         timer = timer if isinstance(timer, int) and level is None else None
         t.deadline_at = time.time() + timer if timer else None
-        self._emit(t, EventKind.TURN, seat=seat, user_id=t.seats[seat].user_id if level is None else None,
-                   ai=level is not None, version=t.version, timer=timer, deadline_at=t.deadline_at)
+        self._emit(t, Turn(seat=seat, user_id=t.seats[seat].user_id if level is None else None,
+                           ai=level is not None, version=t.version, timer=timer, deadline_at=t.deadline_at))
         if level is not None:
             self._spawn(self._ai_turn(t, t.version))
         elif timer:
@@ -204,7 +216,7 @@ class Turns(ServiceCore):
                 notes, before = [], []
                 if timeout:
                     notes.append({"seat": seat, "timeout": True})
-                    before.append((EventKind.TIMEOUT, {"seat": seat, "user_id": st.user_id, "count": st.timeouts + 1}))
+                    before.append(Timeout(seat=seat, user_id=st.user_id, count=st.timeouts + 1))
                 elif st.away == "left" and not st.leave_noted:
                     notes.append({"seat": seat, "leave": True})
                 try:
@@ -217,8 +229,7 @@ class Turns(ServiceCore):
                     st.timeouts += 1
                     if st.timeouts >= TIMEOUTS_TO_AI and st.away is None:
                         st.away = "timeouts"
-                        self._emit(t, EventKind.SEAT_TO_AI, seat=seat, user_id=st.user_id, reason="timeouts",
-                                   level=t.level)
+                        self._emit(t, SeatToAi(seat=seat, user_id=st.user_id, reason="timeouts", level=t.level))
                 elif notes:
                     st.leave_noted = True
                 await self._advance(t)
@@ -230,7 +241,7 @@ class Turns(ServiceCore):
 
         def warning() -> None:
             if t.version == version and not self._closed and t.id in self._tables:
-                self._emit(t, EventKind.TIMER_WARNING, seat=seat, user_id=t.seats[seat].user_id, seconds_left=warn)
+                self._emit(t, TimerWarning(seat=seat, user_id=t.seats[seat].user_id, seconds_left=warn))
 
         def expired() -> None:
             if t.version == version and not self._closed and t.id in self._tables:
@@ -245,7 +256,7 @@ class Turns(ServiceCore):
         t.failed_writes += 1
         if t.failed_writes >= WRITE_TRIES:
             log.error("table %d: gave up storing after %d tries: %s", t.id, t.failed_writes, reason)
-            self._emit(t, EventKind.STORAGE_GAVE_UP, reason=reason, tries=t.failed_writes)
+            self._emit(t, StorageGaveUp(reason=reason, tries=t.failed_writes))
             return
 
         def again() -> None:
@@ -275,10 +286,10 @@ class Turns(ServiceCore):
             except StorageError as e:
                 t.finishing = False
                 log.error("table %d: storing the finished game failed: %s", t.id, e.reason)
-                self._emit(t, EventKind.STORAGE_ERROR, reason=e.reason, during="finish")
+                self._emit(t, StorageErrorEvent(reason=e.reason, during="finish"))
                 self._retry(t, lambda: self._finish(t), e.reason)
                 return
             t.status, t.ended, t.failed_writes = "finished", "finished", 0
             self._tables.pop(t.id, None)
             standings = {u: {"before": stored.before.get(u), "after": stored.after[u]} for u in stored.after}
-            self._emit(t, EventKind.GAME_OVER, game_id=stored.game_id, result=result, standings=standings)
+            self._emit(t, GameOver(game_id=stored.game_id, result=result, standings=standings))

@@ -442,3 +442,31 @@ async def test_the_service_kinds_are_event_kinds_and_the_engines_kinds_pass_thro
     assert {"created", "started", "turn", "action", "game_over"} <= service_kinds
     assert all(isinstance(e.kind, EventKind) for e in events if e.service_kind is not None)
     assert {"play", "trick"} <= {e.kind for e in events if e.service_kind is None}
+
+
+async def test_every_service_event_carries_its_typed_payload(open_service, recorder, play):
+    """Each service kind has one payload class; the events a game sends carry it, and their data are its fields."""
+    from dataclasses import fields
+
+    from bot.tables import EventKind
+    from bot.tables.events import Payload
+
+    classes = {cls.KIND: cls for cls in Payload.__subclasses__()}
+    assert set(classes) == set(EventKind) and len(classes) == len(Payload.__subclasses__())
+    service = await open_service()
+    service.subscribe(recorder)
+    t = await service.create(G, CH, 100, "ann", "briscola", 2, {**OFF, "autoplay_last": "off"}, level="greedy",
+                             seed=6)
+    await service.join(t.id, 200, "bob")
+    await service.leave(t.id, 200)
+    await service.start(t.id, 100)
+    await play(service, t.id, {100})
+    for event in recorder.events:
+        if event.service_kind is None:
+            assert event.payload is None
+            continue
+        assert type(event.payload) is classes[event.kind]
+        assert list(event.data) == [f.name for f in fields(event.payload)]
+        assert all(event[name] is getattr(event.payload, name) for name in event.data)
+    turns = [e.payload for e in recorder.events if e.kind == EventKind.TURN]
+    assert turns and all(isinstance(p.version, int) and isinstance(p.ai, bool) for p in turns)
