@@ -1,4 +1,4 @@
-"""The ``/rules`` embed of each game (its text lives in ``cogs.texts.RULES``)."""
+"""The ``/rules`` embed of each game (its text lives in ``bot.rules_text.RULES``)."""
 
 from __future__ import annotations
 
