@@ -102,14 +102,46 @@ class UI:
         return [m for m in channel.history() if not m.flags.ephemeral]
 
     @staticmethod
+    def walk(components) -> list:
+        """Every component of a message, depth first (action rows, and Components V2 containers and sections
+        with what they hold, including a section's accessory)."""
+        out: list = []
+        for c in components:
+            out.append(c)
+            out.extend(UI.walk(getattr(c, "children", ()) or ()))
+            accessory = getattr(c, "accessory", None)
+            if accessory is not None:
+                out.extend(UI.walk([accessory]))
+        return out
+
+    @staticmethod
     def buttons(message) -> list:
         """The buttons of a message, in order."""
-        return [c for row in message.components for c in getattr(row, "children", ()) if c.type.value == 2]
+        return [c for c in UI.walk(message.components) if c.type.value == 2]
 
     @staticmethod
     def selects(message) -> list:
         """The selects of a message, in order."""
-        return [c for row in message.components for c in getattr(row, "children", ()) if c.type.value == 3]
+        return [c for c in UI.walk(message.components) if c.type.value == 3]
+
+    @staticmethod
+    def custom_ids(payload) -> list[str]:
+        """Every custom id in a raw component payload (a list of dicts, V1 or V2), depth first."""
+        out: list[str] = []
+        stack = list(reversed(payload))
+        while stack:
+            c = stack.pop()
+            if "custom_id" in c:
+                out.append(c["custom_id"])
+            nested = [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
+            stack.extend(reversed(nested))
+        return out
+
+    @staticmethod
+    def table_id_of(lobby) -> int:
+        """The table id a lobby (or table) message's buttons carry: ``tv:lobby:ID:...`` or ``tv:hand:ID``."""
+        return int(next(i for i in UI.custom_ids(lobby.components)
+                        if i.startswith(("tv:lobby:", "tv:hand:"))).split(":")[2])
 
     @staticmethod
     def message(channel, message_id: int, viewer=None):
@@ -138,7 +170,7 @@ class UI:
             await member.click(lobby, label="Join")
         started = await host.click(lobby, label="Start")
         assert started.acknowledged and not started.followups
-        return int(lobby.components[0]["components"][0]["custom_id"].split(":")[2])
+        return self.table_id_of(lobby)
 
     async def my_hand(self, member, channel, table_id: int):
         """Press My hand; the ephemeral hand message."""

@@ -46,7 +46,7 @@ async def one_game(env, ui, _guild, channel, alice, latencies: dict) -> tuple[in
         return result
 
     lobby = (await alice.slash(channel, "briscola", players=4, level="easy", turn_timer=0)).response
-    table_id = int(lobby.components[0]["components"][0]["custom_id"].split(":")[2])
+    table_id = ui.table_id_of(lobby)
     await timed("start", alice.click(lobby, label="Start"))
     hand = (await timed("my hand", alice.click(ui.table_message(channel, table_id), label="My hand"))).response
     while ui.live(table_id):

@@ -52,7 +52,7 @@ async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, 
     made = await alice.slash(channel, "briscola", players=2, level="easy")
     assert made.response.embeds and not made.response.ephemeral
     assert len(ui.public(channel)) == 1  # the deferred answer became the lobby: no leftover "thinking" message
-    table_id = int(made.response.components[0]["components"][0]["custom_id"].split(":")[2])
+    table_id = ui.table_id_of(made.response)
     started = await alice.click(made.response, label="Start")
     assert started.acknowledged
     assert ui.table_message(channel, table_id).attachments[0].filename == "table.png"
