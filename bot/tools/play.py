@@ -1,10 +1,14 @@
 """``python -m bot play``: a game in the terminal against AI players, through the table service.
 
-You sit at seat 0 (unless ``teams=random`` moves you); the AI takes the other seats. At your turn the
-table, your hand and the legal actions are shown, numbered: answer with a number or with an action's text
-(``play Ad``, ``bid 3``, ``pass``, ``play 7s take 3d 4b``...). ``help`` lists the commands; ``quit``, end of
-input (Ctrl-D) or Ctrl-C stops, and the game is kept in the database: the same command continues it. An
-unfinished game is continued only when it is the game asked for (``--new`` ends it unrated instead).
+You sit at seat 0 (unless ``teams=random`` moves you); the AI takes the other seats, your partners named
+as such. At your turn the table and your hand (sorted by suit and strength) are shown; in the play phase the
+legal plays are numbered: answer with a number, a card (``Ad``) or an action's text (``play 7s take 3d 4b``).
+Chiamata's other phases are answered by what you mean, never by a position in a list: a bid (``pass``,
+``bid 3``, ``2:70``, ``80`` in points bidding), ``trump d``, ``discard 4b 5b 6b 2c 4c``, ``call 3d``. The end of
+each round shows the points of each side and the match score. ``rules`` shows the game's rules and the
+table's options, ``help`` the commands; ``quit``, end of input (Ctrl-D) or Ctrl-C stops, and the game is kept
+in the database: the same command continues it. An unfinished game is continued only when it is the game
+asked for (``--new`` ends it unrated instead).
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from typing import IO, Any
 from bot.i18n import _
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
-from bot.tools.views import render_view
+from bot.tools.views import MoveError, Namer, Score, SeatNames, menu, read_move, render_view, round_lines, suit_text
+from bot.tools.views import rules_lines as table_rules_lines
+from bot.tools.views.chiamata import bid_text
+from bot.tools.views.cicera import item_text as cicera_item
+from bot.tools.views.seats import join_and
 from rules.actions import RulesError
 from rules.games import DEFAULT_GAME, spec
 from rules.options import parse_option_args
@@ -80,7 +88,10 @@ class Terminal:
         self.stdout = stdout
         self.queue: asyncio.Queue[TableEvent] = asyncio.Queue()
         self.table_id: int | None = None
-        self.names: list[str] = []
+        self.names = SeatNames("briscola", 2, None)
+        """The seats' names and what you know of the sides (set once the table is open)."""
+        self.score = Score()
+        self.options: dict = {}
         self.over: TableEvent | None = None
         self.gave_up: TableEvent | None = None
         """The service stopped trying to save (the disk is full, the file locked...)."""
@@ -145,12 +156,19 @@ class Terminal:
             seat = self.my_seat()
             if seat is not None and info.to_move == seat and info.seats[seat].away is None:
                 self.turn_version = info.version
-        self.names = [(_("Seat {n} (you)") if s.user_id == YOU else _("Seat {n} (AI)")).format(n=i)
-                      for i, s in enumerate(info.seats)]
+        me = self.my_seat()
+        self.names = SeatNames(info.game, info.players, me,
+                               [i for i, s in enumerate(info.seats) if s.user_id == YOU])
+        view = self.service.view(info.id, YOU)
+        self.names.learn(view)
+        self.score = Score(list(view.totals), getattr(view, "rounds_played", view.finished_rounds))
+        self.options = dict(info.options)
         opts = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items()))
         self.say(_("{game}, {players} players, AI level {level}. Options: {options}").format(
             game=info.game.capitalize(), players=info.players, level=info.level, options=opts))
-        self.say(_("You are seat {seat}. {help}").format(seat=self.my_seat(), help=HELP_SHORT))
+        self.say(_("You are {name}. {help}").format(name=self.names(me), help=HELP_SHORT))
+        for line in self.names.teams_lines():
+            self.say(line)
 
     def my_seat(self) -> int | None:
         """Your seat at the table."""
@@ -196,10 +214,11 @@ class Terminal:
         """Ask for one action until one is accepted; ``False`` when the input ended."""
         assert self.table_id is not None
         view = self.service.view(self.table_id, YOU)
+        self.names.learn(view)
         for line in render_view(view, self.names):
             self.say(line)
-        legal = list(view.legal)
-        for i, choice in enumerate(legal, 1):
+        choices = menu(view)
+        for i, choice in enumerate(choices, 1):
             self.say(f"  {i:>2}. {choice}")
         while True:
             text = await self.read()
@@ -210,14 +229,15 @@ class Terminal:
             if text.lower() in ("h", "help", "?"):
                 self.say(HELP)
                 continue
-            if text.isdigit():
-                k = int(text)
-                if not 1 <= k <= len(legal):
-                    self.say(_("Choose a number from 1 to {n}, or type an action.").format(n=len(legal)))
-                    continue
-                action: Any = legal[k - 1]
-            else:
-                action = text
+            if text.lower() in ("r", "rules"):
+                for line in table_rules_lines(view.game, self.options):
+                    self.say(line)
+                continue
+            try:
+                action = read_move(view, text, choices)
+            except MoveError as e:
+                self.say(_("Not possible: {reason}").format(reason=e))
+                continue
             try:
                 await self.service.act(self.table_id, YOU, action, version=self.turn_version)
             except (BadAction, IllegalMove, StorageFailed) as e:
@@ -229,7 +249,7 @@ class Terminal:
             return True
 
     def show(self, event: TableEvent) -> None:
-        """Print what an event means, if anything."""
+        """Print what an event means, if anything, and follow what it tells about the sides and the score."""
         if event.kind == "game_over":
             self.over = event
             return
@@ -238,21 +258,61 @@ class Terminal:
             return
         if event.kind == "turn" and event.get("user_id") == YOU:
             self.turn_version = event["version"]
+        if event.kind == "round_start":
+            self.names.new_round()
+        elif event.kind == "auction_won":
+            self.names.caller = event["seat"]
+        elif event.kind == "round_over":
+            result = event["result"]
+            self.names.learn_result(result)
+            self.score.add(result)
+            for line in round_lines(self.names.game, result, event["round"] + 1, self.names, self.score,
+                                    self.options):
+                self.say(line)
+            return
         text = describe(event, self.names)
         if text:
             self.say(text)
+        if event.kind == "call":
+            self.learn_call(event["card"])
+        elif event.kind == "partner_revealed":
+            self.names.partner = event["seat"]
+
+    def learn_call(self, card: str) -> None:
+        """After Chiamata's call: what your own hand tells you (the called card is yours: you are the secret
+        partner, or the caller alone)."""
+        assert self.table_id is not None
+        try:
+            view: Any = self.service.view(self.table_id, YOU)
+        except TableError:
+            return
+        if getattr(view, "called", None) is None or str(view.called) != card:
+            return  # the round moved on before this line was shown
+        self.names.learn(view)
+        if view.i_am_partner:
+            self.say(_("You hold {card}: you are the caller's secret partner (nobody else knows).").format(card=card))
+        elif view.seat == view.caller and self.names.partner == view.caller:
+            self.say(_("{card} is your own card: you play alone (nobody else knows).").format(card=card))
 
     def show_end(self, event: TableEvent) -> None:
         """The final result and your new standing."""
         result = event["result"]
-        points = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(result["game_points"]))
+        names = self.names
+        points = result["game_points"]
+        if names.teams:
+            text = ", ".join(f"{names.side_label(side)} {points[side[0]]}" for side in names.sides)
+        else:
+            text = ", ".join(f"{names(s)} {p}" for s, p in enumerate(points))
+        self.say(_("Game over. Game points: {points}.").format(points=text))
         winners = result["winners"]
-        self.say(_("Game over. Game points: {points}.").format(points=points))
         if not winners:
             self.say(_("A draw."))
         else:
-            who = ", ".join(self.names[s] for s in winners)
+            side = next((side for side in names.sides if set(side) == set(winners)), None)
+            who = names.side_label(side) if names.teams and side is not None else join_and([names(s) for s in winners])
             self.say(_("Winners: {who}.").format(who=who))
+            if names.me is not None:
+                self.say(_("You win!") if names.me in winners else _("You lose."))
         mine = event["standings"].get(YOU)
         if mine:
             st = mine["after"]
@@ -261,22 +321,28 @@ class Terminal:
         self.say(_("Game {id} stored.").format(id=event["game_id"]))
 
 
-HELP_SHORT = _("Answer with a number or an action's text; 'help' for more, 'quit' to stop.")
+HELP_SHORT = _("Type your move (a card such as 'Ad', a number from the list, 'pass'...); 'rules' for the rules, "
+               "'help' for the commands, 'quit' to stop.")
 HELP = _(
-    "Choose an action by its number, or type it: 'play Ad' (Ace of Denari), 'exchange 7d', "
-    "'bid 3', 'bid 2:70', 'bid 75', 'pass', 'trump d', 'discard 4b 5b 6b 2c 4c', 'call 3d', "
-    "'play 7s take 3d 4b', 'play 7s place'. Cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 X F C R, "
-    "suits d Denari, c Coppe, s Spade, b Bastoni. 'quit' (or end of input) stops; the game is kept."
+    "Commands: a card ('Ad', or 'play Ad') plays it; a number picks from the numbered list of plays; "
+    "'exchange 7d' takes the face-up briscola (Briscola's trump exchange); in Cicera "
+    "'play 7s take 3d 4b' or 'play 7s place' (or '7s' when the card can be played one way only). In "
+    "Chiamata's auction type the bid as it reads: 'pass', a rank ('bid 3' or '3'), the 2 with a target "
+    "('2:70'), or in points bidding the target ('80' or 'bid 80'); then 'trump d', 'discard 4b 5b 6b 2c 4c', "
+    "'call 3d'. Cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 X (10) F (Fante) C (Cavallo) R (Re), "
+    "suits d Denari, c Coppe, s Spade, b Bastoni. 'rules' shows the rules of the game and this table's "
+    "options; 'help' this text; 'quit' (or end of input) stops, and the game is kept."
 )
 
 
-def describe(event: TableEvent, names: list[str]) -> str | None:
-    """One line for an event worth showing in the terminal, or ``None``."""
+def describe(event: TableEvent, names: Namer) -> str | None:
+    """One line for an event worth showing in the terminal, or ``None`` (the end of a round has its own
+    lines: ``bot.tools.views.round_lines``)."""
     d = event.data
 
     def name(key: str = "seat") -> str:
         s = d.get(key)
-        return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+        return names(s) if isinstance(s, int) else "?"
 
     k = event.kind
     if k == "round_start":
@@ -286,7 +352,7 @@ def describe(event: TableEvent, names: list[str]) -> str | None:
         if d.get("take"):
             text += _(", takes {cards}").format(cards=" ".join(d["take"]))
         if d.get("bonuses"):
-            text += f" ({', '.join(d['bonuses'])})"
+            text += f" ({join_and([cicera_item(b) for b in d['bonuses']])})"
         return text
     if k == "trick":
         return _("{name} takes the trick ({points} points).").format(name=name("winner"), points=d["points"])
@@ -295,24 +361,27 @@ def describe(event: TableEvent, names: list[str]) -> str | None:
     if k == "conquest":
         return _("{name} holds {cards} of trumps: conquest!").format(name=name(), cards=" ".join(d["cards"]))
     if k == "bid":
-        return _("{name} bids {bid}.").format(name=name(), bid=d.get("bid"))
+        return _("{name} bids {bid}.").format(name=name(), bid=bid_text(d.get("bid")))
     if k == "pass":
         return _("{name} passes.").format(name=name())
     if k == "auction_won":
-        return _("{name} wins the auction with {bid}.").format(name=name(), bid=d.get("bid"))
+        return _("{name} wins the auction with {bid}: the caller's side needs {target} card points.").format(
+            name=name(), bid=bid_text(d.get("bid")), target=d.get("target"))
     if k == "passed_out":
         return _("Everybody passed: the cards are dealt again.")
     if k == "trump":
-        return _("{name} declares {suit} trumps.").format(name=name(), suit=d["suit"])
+        return _("{name} declares {suit} trumps.").format(name=name(), suit=suit_text(d["suit"]))
     if k == "discard":
         return _("{name} discards {n} cards.").format(name=name(), n=d["count"])
     if k == "call":
         return _("{name} calls {card}.").format(name=name(), card=d["card"])
     if k == "partner_revealed":
-        return _("{name} is the partner!").format(name=name())
-    if k == "round_over":
-        gp = ", ".join(f"{names[s]} {p}" for s, p in enumerate(d["result"]["game_points"]))
-        return _("Round over. Game points this round: {gp}.").format(gp=gp)
+        if d.get("alone"):
+            return _("{name} played their own called card: the caller plays alone!").format(name=name())
+        return _("{name} played the called card: {name} is the caller's partner!").format(name=name())
+    if k == "deal_end" and d.get("leftover") and d.get("leftover_to") is not None:
+        return _("The cards left on the table ({cards}) go to the team of the last capture.").format(
+            cards=" ".join(d["leftover"]))
     if k == "timeout":
         return _("{name}'s time ran out: the AI plays.").format(name=name())
     if k == "seat_to_ai":

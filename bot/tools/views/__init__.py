@@ -1,34 +1,207 @@
-"""The terminal's text of a seat's view: the common lines here, each game's own in ``bot.tools.views.<game>``."""
+"""The terminal's text of a seat's view: the common lines here, each game's own in ``bot.tools.views.<game>``.
+
+Cards are shown by the codes a player types (``Ad``, ``7s``, ``Rb``: rank then suit), hands grouped by suit
+(trumps first) and ordered by strength; the engine's order of a hand never shows. Each game's module holds
+``lines`` (what its seat sees beside the trick and the hand), ``round_lines`` (the end of a round: the points
+of each side and the match score) and may hold ``prompt`` and ``read`` for phases answered without a
+numbered list (Chiamata's auction, trump, discards and call).
+"""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+import re
+import textwrap
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from bot.i18n import _
+from bot.rules_text import RULES
+from bot.tools.views.seats import SeatNames, join_and
+from rules.actions import Action
+from rules.cards import RANKS, STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
 from rules.games import spec
+
+__all__ = [
+    "MoveError", "Namer", "Score", "SeatNames", "cards_text", "hand_text", "join_and", "menu", "read_move",
+    "render_view", "round_lines", "rules_lines", "sort_cards", "suit_text",
+]
 
 Namer = Callable[[int | None], str]
 """A seat's name (``?`` for no seat)."""
+WIDTH = 100
+"""Long texts (the rules) are wrapped to this many columns."""
+
+
+class MoveError(Exception):
+    """A line that cannot be a move now; the message (one line) says why and what to type instead."""
+
+
+@dataclass
+class Score:
+    """The match so far, as the terminal has followed it: game points per seat and the rounds scored."""
+
+    totals: list[int] = field(default_factory=list)
+    rounds: int = 0
+    """Rounds scored (Chiamata's passed-out rounds not counted)."""
+
+    def add(self, result: Mapping[str, Any]) -> None:
+        """Count a finished round's result."""
+        points = result.get("game_points") or []
+        if len(self.totals) < len(points):
+            self.totals.extend([0] * (len(points) - len(self.totals)))
+        for s, p in enumerate(points):
+            self.totals[s] += p
+        if not result.get("passed_out"):
+            self.rounds += 1
+
+
+def game_module(game: str) -> ModuleType:
+    """The module of a game's terminal text."""
+    return importlib.import_module(f"{__name__}.{game}")
+
+
+# ----- cards -----
+def sort_key(game: str, trump: str | None) -> Callable[[Card], tuple[int, int, int]]:
+    """The display order of a game's cards: by suit (trumps first), then by strength (Briscola, Chiamata: A 3
+    R C F 7 6 5 4 2) or by value (Cicera: A 2 ... X, then F C R)."""
+    order = STRENGTH_ORDER if spec(game).has_tricks else RANKS
+
+    def key(c: Card) -> tuple[int, int, int]:
+        rank = order.find(c.rank)
+        return (0 if c.suit == trump else 1, SUITS.index(c.suit), rank if rank >= 0 else len(order))
+
+    return key
+
+
+def sort_cards(game: str, cards: Iterable[Card], trump: str | None = None) -> list[Card]:
+    """Cards in the display order of ``game`` (see ``sort_key``)."""
+    return sorted(cards, key=sort_key(game, trump))
 
 
 def cards_text(cards: Iterable[Any]) -> str:
-    """Cards as their text forms, ``-`` for none."""
+    """Cards as their codes, ``-`` for none."""
     return " ".join(str(c) for c in cards) or "-"
 
 
-def render_view(view: Any, names: list[str]) -> list[str]:
-    """The lines showing a seat's view: the game's own lines (trump, auction, table...), the trick, your hand."""
-    def name(s: int | None) -> str:
-        return names[s] if s is not None and 0 <= s < len(names) else "?"
+def suit_text(suit: str) -> str:
+    """A suit by its name and letter: ``Bastoni (b)``."""
+    return f"{SUIT_NAMES[suit]} ({suit})"
 
-    game_lines: Callable[[Any, Namer], list[str]] = importlib.import_module(f"{__name__}.{view.game}").lines
-    lines = ["", *game_lines(view, name)]
-    if spec(view.game).has_tricks:
+
+def hand_text(game: str, cards: Iterable[Card], trump: str | None = None) -> str:
+    """A hand grouped by suit, trumps first, each group by strength: ``Bastoni, trumps: Cb 4b · Denari: 3d``."""
+    groups: dict[str, list[Card]] = {}
+    for c in sort_cards(game, cards, trump):
+        groups.setdefault(c.suit, []).append(c)
+    if not groups:
+        return "-"
+    parts = []
+    for suit, group in groups.items():
+        label = _("{suit}, trumps").format(suit=SUIT_NAMES[suit]) if suit == trump else SUIT_NAMES[suit]
+        parts.append(f"{label}: {cards_text(group)}")
+    return " · ".join(parts)
+
+
+def trump_of(view: Any) -> str | None:
+    """The trump suit letter a view shows, if any."""
+    trump = getattr(view, "trump", None)
+    return trump if isinstance(trump, str) else None
+
+
+# ----- the screen of a turn -----
+def render_view(view: Any, names: Namer) -> list[str]:
+    """The lines showing a seat's view: the game's own lines (trump, auction, table...), the trick, your hand,
+    and what to answer (a numbered list follows when ``menu`` gives one)."""
+    module = game_module(view.game)
+    lines = ["", *module.lines(view, names)]
+    if spec(view.game).has_tricks and view.phase == "play":
         trick = view.trick  # every game with tricks shows the one on the table
-        played = ", ".join(f"{name(s)} {c}" for s, c in trick) if trick else _("nothing yet")
+        played = ", ".join(f"{names(s)} {c}" for s, c in trick) if trick else _("nothing yet")
         lines.append(_("On the table: {played}").format(played=played))
-    lines.append(_("Your hand: {cards}").format(cards=cards_text(view.hand)))
-    lines.append(_("Your move:"))
+    lines.append(_("Your hand: {cards}").format(cards=hand_text(view.game, view.hand, trump_of(view))))
+    prompt: list[str] = module.prompt(view, names) if hasattr(module, "prompt") else []
+    if prompt:
+        lines.append(_("Your move: {what}").format(what=prompt[0]))
+        lines.extend(prompt[1:])
+    else:
+        lines.append(_("Your move:"))
     return lines
+
+
+def menu(view: Any) -> list[Action]:
+    """The numbered choices of a turn, in display order: the plays (and Briscola's exchange) of the play
+    phase; empty for the phases answered by typing (Chiamata's bids, trump, discards and call)."""
+    if view.phase != "play":
+        return []
+    key = sort_key(view.game, trump_of(view))
+    plays = [a for a in view.legal if a.kind == "play"]
+    others = [a for a in view.legal if a.kind != "play"]
+    return sorted(plays, key=lambda a: key(a.card)) + others
+
+
+def _card_or_none(word: str) -> Card | None:
+    try:
+        return Card.parse(word)
+    except ValueError:
+        return None
+
+
+def read_move(view: Any, text: str, choices: Sequence[Action]) -> Action | str:
+    """What a typed line means at this turn: an ``Action``, or the text itself for the service to read
+    (``play Ad``, ``exchange 7d``...). ``MoveError`` for a line that cannot be a move now."""
+    module = game_module(view.game)
+    if hasattr(module, "read"):
+        found: Action | str | None = module.read(view, text)
+        if found is not None:
+            return found
+    if text.isdigit():
+        if not choices:
+            raise MoveError(_("There is no numbered list now: type your move (see 'help')."))
+        k = int(text)
+        if not 1 <= k <= len(choices):
+            raise MoveError(_("Choose a number from 1 to {n}, or type an action.").format(n=len(choices)))
+        return choices[k - 1]
+    words = text.split()
+    if view.phase == "play" and words and _card_or_none(words[0]) is not None:
+        card = _card_or_none(words[0])
+        if len(words) == 1:
+            options = [a for a in choices if a.kind == "play" and a.card == card]
+            if len(options) == 1:
+                return options[0]
+            if len(options) > 1:
+                raise MoveError(_("{card} can be played in {n} ways: type one as listed, e.g. '{example}', or "
+                                  "its number.").format(card=card, n=len(options), example=options[0]))
+            return f"play {text}"
+        if words[1].lower() in ("take", "place"):
+            return f"play {text}"
+    return text
+
+
+# ----- the end of a round, the rules -----
+def round_lines(game: str, result: Mapping[str, Any], number: int, names: SeatNames, score: Score,
+                options: Mapping[str, Any]) -> list[str]:
+    """The end of round ``number`` (1 for the first): the points of each side and the match score."""
+    lines: list[str] = game_module(game).round_lines(result, number, names, score, options)
+    return lines
+
+
+def plain(markdown: str) -> str:
+    """Short rules' markdown as plain text (``**match**`` becomes ``match``)."""
+    return re.sub(r"\*\*(.+?)\*\*", r"\1:", markdown).replace("`", "")
+
+
+def rules_lines(game: str, options: Mapping[str, Any]) -> list[str]:
+    """``rules`` at the prompt: the game's short rules, its options, and this table's."""
+    text = RULES.get(game, {})
+    out = [""]
+    out.extend(textwrap.wrap(_("Rules of {game}: {summary}").format(
+        game=game.capitalize(), summary=plain(text.get("summary", ""))), WIDTH))
+    out.append(_("Table options:"))
+    for item in plain(text.get("options", "")).split(" · "):
+        out.extend(textwrap.wrap(item, WIDTH, initial_indent="  - ", subsequent_indent="    "))
+    table = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    out.extend(textwrap.wrap(_("This table: {options}").format(options=table), WIDTH))
+    return out

@@ -1,17 +1,69 @@
-"""The terminal's Cicera lines: the cards on the table, the piles and the bonuses."""
+"""The terminal's Cicera lines: the cards on the table, the piles and the bonuses; the end of a deal with
+each team's points, item by item, and the match score."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.i18n import _
-from bot.tools.views import Namer, cards_text
-from rules.cicera import CiceraView
+from bot.tools.views import Score, SeatNames, cards_text, join_and
+from bot.tools.views.seats import sentence
+from rules.cards import RANKS, SUITS
+from rules.cicera import MATCH_TARGETS, TEAMS, CiceraView
 
 
-def lines(view: CiceraView, name: Namer) -> list[str]:  # noqa: ARG001 - every game's lines take the namer
+def item_text(item: str) -> str:
+    """A bonus or an award by its name as players say it."""
+    return {
+        "scua": _("scùa"),
+        "picada": _("picada"),
+        "simili": _("simili"),
+        "quadriglia": _("quadriglia"),
+        "cards": _("most cards"),
+        "swords": _("most swords"),
+        "mata": _("mata (2 of swords)"),
+        "xd": _("10 of coins"),
+        "fc": _("Fante of cups"),
+        "napula": _("napula"),
+    }.get(item, item)
+
+
+def lines(view: CiceraView, name: SeatNames) -> list[str]:
     """What a Cicera seat sees beside its hand."""
-    team = view.team or 0
-    return [
-        _("Table: {cards}").format(cards=cards_text(view.table)),
-        _("Piles: your team {a} cards, the other {b}; bonuses {bonus}.").format(
-            a=view.pile_sizes[team], b=view.pile_sizes[1 - team], bonus=list(view.bonus_points)),
-    ]
+    table = sorted(view.table, key=lambda c: (RANKS.index(c.rank), SUITS.index(c.suit)))
+    out = [_("Table: {cards}").format(cards=cards_text(table))]
+    if view.last_placement is not None:
+        seat, card = view.last_placement
+        out.append(_("{name} placed {card}: taking it now scores a picada.").format(name=name(seat), card=card))
+    for team, side in enumerate(TEAMS):
+        out.append(_("{team}: captured {cards} cards (swords: {swords}), bonus points: {bonus}.").format(
+            team=sentence(name.side_label(side)), cards=view.pile_sizes[team], swords=view.pile_swords[team],
+            bonus=view.bonus_points[team]))
+    return out
+
+
+def match_line(names: SeatNames, score: Score, options: Mapping[str, Any]) -> str | None:
+    """The running match score, when the match is longer than one deal."""
+    target = MATCH_TARGETS.get(str(options.get("match")))
+    if target is None or not score.totals:
+        return None
+    per_team = ", ".join(f"{names.side_short(side)} {score.totals[side[0]]}" for side in TEAMS)
+    return _("Match score (to {target} points): {score}.").format(target=target, score=per_team)
+
+
+def round_lines(result: Mapping[str, Any], number: int, names: SeatNames, score: Score,
+                options: Mapping[str, Any]) -> list[str]:
+    """The end of a deal: each team's points item by item, and the match score."""
+    out = [_("--- Round {n} over ---").format(n=number)]
+    breakdown = result.get("breakdown") or [{}, {}]
+    counts = result.get("counts") or [{}, {}]
+    for team, side in enumerate(TEAMS):
+        items = [f"{item_text(k)} {v}" for k, v in breakdown[team].items() if v]
+        out.append(_("{team}: {points} points ({cards} cards, swords: {swords}): {items}.").format(
+            team=sentence(names.side_label(side)), points=result["score"][team], cards=counts[team].get("cards", 0),
+            swords=counts[team].get("swords", 0), items=join_and(items) if items else _("nothing")))
+    line = match_line(names, score, options)
+    if line:
+        out.append(line)
+    return out

@@ -85,12 +85,16 @@ def run_cli(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProc
 
 
 def test_a_scripted_chiamata_from_start_to_end_in_a_subprocess(tmp_path):
-    result = run_cli(tmp_path, "1\n" * 60, "--game", "chiamata", "--level", "random", "--seed", "9",
+    # a bid is typed as what it means: "1" at the auction is no menu position, it is refused; then the
+    # script passes at every auction and plays the first card of the list at every trick
+    result = run_cli(tmp_path, "1\n" + "pass\n1\n" * 30, "--game", "chiamata", "--level", "random", "--seed", "9",
                      "--option", "match=single")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     out = result.stdout
     assert "Chiamata, 5 players" in out and "Phase: auction." in out
+    assert "Not possible: a bid is a rank (A 3 R C F 7 6 5 4 2) or 2:N, not '1'" in out
+    assert "Seat 0 (you) passes." in out
     assert "Game over." in out
     games = stored_games(tmp_path / "tavolo.sqlite3")  # the default database file, in the working directory
     assert len(games) == 1 and games[0]["game"] == "chiamata"
