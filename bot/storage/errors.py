@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.storage.url import DatabaseUrl
+
 
 class StorageError(Exception):
-    """A read or write that the database refused; ``reason`` is SQLite's message."""
+    """A read or write that the database refused; ``reason`` is the database's message."""
 
     def __init__(self, reason: str, code: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
-        """SQLite's error name (``SQLITE_BUSY``, ``SQLITE_READONLY``, ``SQLITE_FULL``...) when known."""
+        """SQLite's error name (``SQLITE_BUSY``, ``SQLITE_READONLY``, ``SQLITE_FULL``...) or PostgreSQL's SQLSTATE
+        (``23505``, ``53100``...) when known."""
 
 
 class StorageOpenError(StorageError):
@@ -20,8 +23,9 @@ class StorageOpenError(StorageError):
 
     ``reason`` (and ``str()``) is the whole sentence, ``explain(setting)`` the same naming another setting."""
 
-    def __init__(self, path: str | Path, problem: str, advice: str, code: str | None = None) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | Path | DatabaseUrl, problem: str, advice: str, code: str | None = None) -> None:
+        self.path = path if isinstance(path, DatabaseUrl) else Path(path)
+        """The file, or the PostgreSQL URL (``str()`` hides its password)."""
         self.problem = problem
         self.advice = advice
         """What to do; ``{setting}`` stands for where the database is chosen."""
@@ -36,7 +40,8 @@ def storage_error(exc: BaseException) -> StorageError:
     """``exc`` as a ``StorageError`` (SQLite's error name kept as its code)."""
     if isinstance(exc, StorageError):
         return exc
-    return StorageError(str(exc) or type(exc).__name__, getattr(exc, "sqlite_errorname", None))
+    return StorageError(str(exc) or type(exc).__name__,
+                        getattr(exc, "sqlite_errorname", None) or getattr(exc, "sqlstate", None))
 
 
 def short(text: str, limit: int = 120) -> str:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import aiosqlite
-
 from bot.ratings import SeatResult, Standing
 from bot.storage.base import StoreBase
 from bot.storage.rows import (
@@ -18,6 +16,7 @@ from bot.storage.rows import (
     standing_from,
     standing_row,
 )
+from bot.storage.tx import Tx
 
 
 class GameQueries(StoreBase):
@@ -32,31 +31,28 @@ class GameQueries(StoreBase):
         game = record["game"]
         text = dumps(record)
 
-        async def fn(conn: aiosqlite.Connection) -> FinishedGame:
-            cur = await conn.execute(
+        async def fn(tx: Tx) -> FinishedGame:
+            game_id = await tx.insert(
                 "INSERT INTO games (guild_id, game, players, finished_at, record) VALUES (?, ?, ?, ?, ?)",
                 (guild_id, game, record["players"], finished_at, text),
             )
-            game_id = cur.lastrowid
-            await cur.close()
-            assert game_id is not None
-            await conn.executemany(
+            await tx.executemany(
                 "INSERT INTO game_players (game_id, seat, user_id, ai, outcome, game_points) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.ai, s.outcome, s.game_points) for s in seats],
             )
             humans = [s.user_id for s in seats if s.user_id is not None]
             before: dict[int, Standing] = {}
             for user_id in humans:
-                found = await _standing(conn, guild_id, game, user_id)
+                found = await _standing(tx, guild_id, game, user_id)
                 if found is not None:
                     before[user_id] = found
             after = rate(before)
-            await conn.executemany(
+            await tx.executemany(
                 STANDING_INSERT, [standing_row(guild_id, game, st) for st in after.values()],
             )
             if table_id is not None:
-                await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
-                await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+                await tx.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+                await tx.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
             return FinishedGame(game_id, {u: before.get(u) for u in humans}, after)
 
         return await self._write(fn)
@@ -107,14 +103,10 @@ class GameQueries(StoreBase):
         """Erase a guild's standings for one game (``None``: every game); the stored games stay. Returns the
         number of standings removed."""
 
-        async def fn(conn: aiosqlite.Connection) -> int:
+        async def fn(tx: Tx) -> int:
             if game is None:
-                cur = await conn.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
-            else:
-                cur = await conn.execute("DELETE FROM standings WHERE guild_id = ? AND game = ?", (guild_id, game))
-            removed = cur.rowcount
-            await cur.close()
-            return removed
+                return await tx.execute("DELETE FROM standings WHERE guild_id = ?", (guild_id,))
+            return await tx.execute("DELETE FROM standings WHERE guild_id = ? AND game = ?", (guild_id, game))
 
         return await self._write(fn)
 
@@ -123,36 +115,29 @@ class GameQueries(StoreBase):
         other players), their guild data gone. Returns the number of games touched. A live table the user
         sits at is the service's business (it makes them leave first)."""
 
-        async def fn(conn: aiosqlite.Connection) -> int:
-            async with conn.execute(
+        async def fn(tx: Tx) -> int:
+            games = await tx.fetchall(
                 "SELECT DISTINCT p.game_id, g.record FROM game_players p JOIN games g ON g.id = p.game_id "
-                "WHERE p.user_id = ?", (user_id,)
-            ) as cur:
-                games = list(await cur.fetchall())
+                "WHERE p.user_id = ? ORDER BY p.game_id", (user_id,))
             for game_id, text in games:
                 record = loads(text, f"games {game_id}")
                 for seat in record.get("seats", []):
                     if seat.get("user") == user_id:
                         seat["user"] = None
                         seat["name"] = replacement_name
-                await conn.execute("UPDATE games SET record = ? WHERE id = ?", (dumps(record), game_id))
-            await conn.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
-            await conn.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
+                await tx.execute("UPDATE games SET record = ? WHERE id = ?", (dumps(record), game_id))
+            await tx.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
             return len(games)
 
         return await self._write(fn)
 
-    async def integrity_check(self) -> str:
-        """``PRAGMA integrity_check``: ``ok`` or the problems found."""
-        rows = await self._read("PRAGMA integrity_check")
-        return "\n".join(r[0] for r in rows)
 
 
 
-async def _standing(conn: aiosqlite.Connection, guild_id: int, game: str, user_id: int) -> Standing | None:
-    async with conn.execute(
+async def _standing(tx: Tx, guild_id: int, game: str, user_id: int) -> Standing | None:
+    rows = await tx.fetchall(
         f"SELECT {STANDING_COLUMNS} FROM standings WHERE guild_id = ? AND game = ? AND user_id = ?",
         (guild_id, game, user_id),
-    ) as cur:
-        row = await cur.fetchone()
-    return standing_from(row) if row else None
+    )
+    return standing_from(rows[0]) if rows else None

@@ -6,10 +6,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-import aiosqlite
-
 from bot.storage.base import StoreBase
 from bot.storage.rows import GuildSettings, LiveTableRow, dumps, loads
+from bot.storage.tx import Tx
 
 
 class LiveQueries(StoreBase):
@@ -31,8 +30,8 @@ class LiveQueries(StoreBase):
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Store a guild's settings."""
 
-        async def fn(conn: aiosqlite.Connection) -> None:
-            await conn.execute(
+        async def fn(tx: Tx) -> None:
+            await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_options, allowed_channels, max_tables) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_options = excluded.default_options, allowed_channels = excluded.allowed_channels, "
@@ -51,16 +50,12 @@ class LiveQueries(StoreBase):
         """Store a new table in its lobby; return its id."""
         at = time.time() if created_at is None else created_at
 
-        async def fn(conn: aiosqlite.Connection) -> int:
-            cur = await conn.execute(
+        async def fn(tx: Tx) -> int:
+            return await tx.insert(
                 "INSERT INTO live_tables (guild_id, channel_id, host_id, game, players, options, level, seed, "
                 "status, seats, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
                 (guild_id, channel_id, host_id, game, players, dumps(options), level, seed, dumps(seats), at),
             )
-            table_id = cur.lastrowid
-            await cur.close()
-            assert table_id is not None
-            return table_id
 
         return await self._write(fn)
 
@@ -78,9 +73,8 @@ class LiveQueries(StoreBase):
         if not sets:
             return
 
-        async def fn(conn: aiosqlite.Connection) -> None:
-            cur = await conn.execute(f"UPDATE live_tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id))
-            if cur.rowcount != 1:
+        async def fn(tx: Tx) -> None:
+            if await tx.execute(f"UPDATE live_tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id)) != 1:
                 raise KeyError(f"no live table {table_id}")
 
         await self._write(fn)
@@ -94,9 +88,9 @@ class LiveQueries(StoreBase):
     async def delete_table(self, table_id: int) -> None:
         """Forget a live table (cancelled) and its log."""
 
-        async def fn(conn: aiosqlite.Connection) -> None:
-            await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
-            await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+        async def fn(tx: Tx) -> None:
+            await tx.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+            await tx.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
 
         await self._write(fn)
 
@@ -107,18 +101,14 @@ class LiveQueries(StoreBase):
         at = time.time() if aborted_at is None else aborted_at
         text = None if record is None else dumps(record)
 
-        async def fn(conn: aiosqlite.Connection) -> int:
-            cur = await conn.execute(
+        async def fn(tx: Tx) -> int:
+            row_id = await tx.insert(
                 "INSERT INTO aborted_games (table_id, guild_id, game, players, status, aborted_by, aborted_at, "
                 "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, guild_id, game, players, status, aborted_by, at, text),
             )
-            row_id = cur.lastrowid
-            await cur.close()
-            assert row_id is not None
-            await conn.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
-            cur = await conn.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
-            if cur.rowcount != 1:
+            await tx.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
+            if await tx.execute("DELETE FROM live_tables WHERE id = ?", (table_id,)) != 1:
                 raise KeyError(f"no live table {table_id}")
             return row_id
 

@@ -19,14 +19,12 @@ import aiosqlite
 from bot.i18n import _
 from bot.storage.connection import value
 from bot.storage.errors import StorageError, StorageOpenError, short
+from bot.storage.schema import TABLES
 
 log = logging.getLogger(__name__)
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database."""
-TABLES = frozenset({"guild_settings", "live_tables", "live_actions", "games", "game_players", "standings",
-                    "aborted_games"})
-"""The tables the store's SQL uses, checked at open."""
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 

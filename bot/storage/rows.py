@@ -96,10 +96,13 @@ class FinishedGame:
 
 STANDING_COLUMNS = "user_id, name, mu, sigma, games, wins, draws, losses, streak, best_streak, last_played"
 """The columns of ``standings`` that ``standing_from`` reads, in its order."""
+_STANDING_VALUES = ("name", "mu", "sigma", "rating", "games", "wins", "draws", "losses", "streak", "best_streak",
+                    "last_played")
 STANDING_INSERT = (
-    "INSERT OR REPLACE INTO standings (guild_id, game, user_id, name, mu, sigma, rating, games, wins, draws, losses, "
-    "streak, best_streak, last_played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-"""Store one standing, the parameters from ``standing_row``."""
+    f"INSERT INTO standings (guild_id, game, user_id, {', '.join(_STANDING_VALUES)}) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in _STANDING_VALUES))
+"""Store one standing (a new one, or over the old one), the parameters from ``standing_row``."""
 
 
 def standing_from(r: Sequence) -> Standing:

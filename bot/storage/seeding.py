@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 from bot.ratings import Standing
 from bot.storage.rows import STANDING_INSERT, standing_row
+from bot.storage.tx import Tx
 
 if TYPE_CHECKING:
     from bot.storage.store import Store
@@ -19,14 +18,15 @@ async def seed_games(store: Store, games: Sequence[tuple], players: Sequence[tup
     """Bulk-load finished games into an open store: rows of ``games`` and ``game_players`` as stored, and the
     standings they add up to, in one write."""
 
-    async def fn(conn: aiosqlite.Connection) -> None:
-        await conn.executemany(
+    async def fn(tx: Tx) -> None:
+        await tx.executemany(
             "INSERT INTO games (id, guild_id, game, players, finished_at, record) VALUES (?, ?, ?, ?, ?, ?)", games
         )
-        await conn.executemany(
+        await tx.executemany(
             "INSERT INTO game_players (game_id, seat, user_id, ai, outcome, game_points) VALUES (?, ?, ?, ?, ?, ?)",
             players,
         )
-        await conn.executemany(STANDING_INSERT, [standing_row(guild_id, game, st) for st in standings])
+        await tx.ids_given("games")
+        await tx.executemany(STANDING_INSERT, [standing_row(guild_id, game, st) for st in standings])
 
     await store._write(fn)

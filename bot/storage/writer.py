@@ -1,35 +1,36 @@
-"""The group-commit writer: one connection serves every write through a queue.
+"""The group-commit writer: one connection at a time serves every write through a queue.
 
 The writes waiting when a transaction starts are committed together, each caller is answered once its write
-is on disk, and a failed transaction fails only the writes it carried (a write that breaks a constraint is
-undone alone, in its savepoint, and the others go on).
+is committed, and a failed transaction fails only the writes it carried (a write that breaks a constraint is
+undone alone, in its savepoint, and the others go on). The same writer serves SQLite and PostgreSQL: each
+backend gives it a ``Session`` per batch (SQLite: its one writing connection; PostgreSQL: a connection of
+the pool).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.errors import StorageError, storage_error
+from bot.storage.tx import Session, Tx
+from bot.storage.url import Database
 
 log = logging.getLogger(__name__)
 
 MAX_BATCH = 1000
 """Writes committed together at most."""
-MAX_ROWS = 8000
-"""Action rows in one INSERT (4 parameters each, under SQLite's limit of 32,766)."""
 APPEND = "INSERT INTO live_actions (table_id, n, entry, at) VALUES (?, ?, ?, ?)"
 """One action row of a live table's log."""
 
-WriteFn = Callable[[aiosqlite.Connection], Awaitable[Any]]
+WriteFn = Callable[[Tx], Awaitable[Any]]
 """A write: run on the writer's connection inside the batch's transaction, in its own savepoint."""
+Sessions = Callable[[], AbstractAsyncContextManager[Session]]
+"""Where the writer gets the connection for one batch."""
 
 
 @dataclass
@@ -42,11 +43,11 @@ class _Job:
 
 
 class Writer:
-    """The queue of writes in front of one connection; ``start()`` it, ``write``/``append``, then ``stop()``."""
+    """The queue of writes in front of the database; ``start()`` it, ``write``/``append``, then ``stop()``."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self.conn = conn
-        self.path = path
+    def __init__(self, sessions: Sessions, where: Database) -> None:
+        self.sessions = sessions
+        self.where = where
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
         self._task: asyncio.Task | None = None
         self.batches = 0
@@ -66,7 +67,7 @@ class Writer:
                 self._task = None
 
     async def write(self, fn: WriteFn) -> Any:
-        """Run ``fn(conn)`` in the next transaction; its value once that is committed."""
+        """Run ``fn(tx)`` in the next transaction; its value once that is committed."""
         return await self._put(_Job(asyncio.get_running_loop().create_future(), fn=fn))
 
     async def append(self, rows: list[tuple]) -> None:
@@ -92,15 +93,20 @@ class Writer:
                     stopping = True
                     break
                 batch.append(more)
-            await self._run_batch(batch)
+            try:
+                async with self.sessions() as session:
+                    await self._run_batch(session, batch)
+            except Exception as e:  # noqa: BLE001 - no connection for the batch (a server gone): refuse it
+                err = storage_error(e)
+                log.error("database %s: %d writes failed: %s", self.where, len(batch), err)
+                _refuse(batch, err)
 
-    async def _run_batch(self, batch: list[_Job]) -> None:
-        conn = self.conn
-        if all(job.rows is not None for job in batch) and await self._append_fast(conn, batch):
+    async def _run_batch(self, session: Session, batch: list[_Job]) -> None:
+        if all(job.rows is not None for job in batch) and await self._append_fast(session, batch):
             return
         results: list[tuple[_Job, Any, BaseException | None]] = []
         try:
-            await conn.execute("BEGIN IMMEDIATE")
+            await session.begin()
             i = 0
             while i < len(batch):
                 job = batch[i]
@@ -108,16 +114,16 @@ class Writer:
                     group = [job]
                     while i + len(group) < len(batch) and batch[i + len(group)].rows is not None:
                         group.append(batch[i + len(group)])
-                    results.extend(await self._append_group(conn, group))
+                    results.extend(await self._append_group(session, group))
                     i += len(group)
                     continue
-                results.append(await self._run_one(conn, job))
+                results.append(await self._run_one(session, job))
                 i += 1
-            await conn.execute("COMMIT")
+            await session.commit()
         except Exception as e:  # noqa: BLE001 - whatever went wrong, every write of the batch is refused
             err = storage_error(e)
-            log.error("database %s: a transaction of %d writes failed: %s", self.path, len(batch), err)
-            await self._rollback(conn)
+            log.error("database %s: a transaction of %d writes failed: %s", self.where, len(batch), err)
+            await session.rollback()
             _refuse(batch, err)
             return
         self.batches += 1
@@ -129,20 +135,20 @@ class Writer:
             else:
                 job.fut.set_result(result)
 
-    async def _append_fast(self, conn: aiosqlite.Connection, batch: list[_Job]) -> bool:
+    async def _append_fast(self, session: Session, batch: list[_Job]) -> bool:
         """The common case, only appends: one multi-row INSERT, a transaction of its own, one trip to the
-        connection's thread. ``False`` when it must go the long way (a constraint broke: find the culprit)."""
+        database. ``False`` when it must go the long way (a constraint broke: find the culprit)."""
         rows = [r for job in batch for r in job.rows or ()]
-        if not rows or len(rows) > MAX_ROWS:
+        if not rows or len(rows) > session.max_rows:
             return False
         try:
-            await conn.execute(APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
-        except sqlite3.IntegrityError:
+            await session.append_alone(rows)
+        except session.integrity_errors:
             return False
         except Exception as e:  # noqa: BLE001 - every write of the batch is refused
             err = storage_error(e)
-            log.error("database %s: %d appends failed: %s", self.path, len(batch), err)
-            await self._rollback(conn)
+            log.error("database %s: %d appends failed: %s", self.where, len(batch), err)
+            await session.rollback()
             _refuse(batch, err)
             return True
         self.batches += 1
@@ -151,40 +157,31 @@ class Writer:
                 job.fut.set_result(None)
         return True
 
-    @staticmethod
-    async def _rollback(conn: aiosqlite.Connection) -> None:
-        try:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
-        except sqlite3.Error as e:
-            log.warning("rollback failed: %s", e)
-
-    async def _append_group(self, conn: aiosqlite.Connection, group: list[_Job]) -> list[tuple]:
+    async def _append_group(self, session: Session, group: list[_Job]) -> list[tuple]:
         rows = [r for job in group for r in job.rows or ()]
-        await conn.execute("SAVEPOINT appends")
+        await session.savepoint("appends")
         try:
-            await conn.executemany(APPEND, rows)
-            await conn.execute("RELEASE appends")
+            await session.executemany(APPEND, rows)
+            await session.release("appends")
             return [(job, None, None) for job in group]
-        except sqlite3.IntegrityError:
-            await conn.execute("ROLLBACK TO appends")
-            await conn.execute("RELEASE appends")
+        except session.integrity_errors:
+            await session.rollback_to("appends")
         # one of them broke a constraint (an entry number written twice): find which, keep the others
-        return [await self._run_one(conn, _Job(job.fut, fn=_appender(job.rows or []))) for job in group]
+        return [await self._run_one(session, _Job(job.fut, fn=_appender(job.rows or []))) for job in group]
 
     @staticmethod
-    async def _run_one(conn: aiosqlite.Connection, job: _Job) -> tuple[_Job, Any, BaseException | None]:
+    async def _run_one(session: Session, job: _Job) -> tuple[_Job, Any, BaseException | None]:
         assert job.fn is not None
-        await conn.execute("SAVEPOINT job")
+        own_fault: tuple[type[BaseException], ...] = (*session.job_errors, KeyError, TypeError, ValueError,
+                                                      StorageError)
+        await session.savepoint("job")
         try:
-            result = await job.fn(conn)
-        except (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError, KeyError,
-                TypeError, ValueError, StorageError) as e:
+            result = await job.fn(session)
+        except own_fault as e:
             # the job's own fault: undo it alone; the others in the transaction go on
-            await conn.execute("ROLLBACK TO job")
-            await conn.execute("RELEASE job")
+            await session.rollback_to("job")
             return (job, None, storage_error(e))
-        await conn.execute("RELEASE job")
+        await session.release("job")
         return (job, result, None)
 
 
@@ -195,7 +192,7 @@ def _refuse(batch: list[_Job], err: StorageError) -> None:
 
 
 def _appender(rows: list[tuple]) -> WriteFn:
-    async def fn(conn: aiosqlite.Connection) -> None:
-        await conn.executemany(APPEND, rows)
+    async def fn(tx: Tx) -> None:
+        await tx.executemany(APPEND, rows)
 
     return fn

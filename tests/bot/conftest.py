@@ -1,10 +1,68 @@
-"""Fixtures for the table service tests: a real SQLite file in ``tmp_path``, a hand-driven clock."""
+"""Fixtures for the table service tests: a real SQLite file in ``tmp_path``, a real PostgreSQL server started
+from the machine's binaries (``postgresql_server``, a new database per test with ``postgresql_url``), both
+backends in turn (``database``), a hand-driven clock."""
 
 from __future__ import annotations
 
+import itertools
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NoReturn
+
 import pytest
 
+from bot.storage import DatabaseUrl
 from bot.tables import ManualClock, TableService
+
+sys.path.insert(0, str(Path(__file__).parent))
+import postgresql_server as pgserver  # noqa: E402 - the helper beside this file
+
+_databases = itertools.count(1)
+
+
+def unavailable(what: str, reason: str) -> NoReturn:
+    """Skip a test that needs ``what`` (``postgresql``), or fail it when ``TAVOLO_REQUIRE`` (a comma-separated
+    list, as CI sets it) names ``what``."""
+    required = {w.strip().lower() for w in os.environ.get("TAVOLO_REQUIRE", "").split(",") if w.strip()}
+    if what in required:
+        pytest.fail(f"{what} is required (TAVOLO_REQUIRE={os.environ['TAVOLO_REQUIRE']}) but {reason}",
+                    pytrace=False)
+    pytest.skip(f"{what} tests skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def postgresql_server() -> Iterator[pgserver.Server]:
+    """A PostgreSQL server of the machine's binaries, for the whole session (skipped when there are none)."""
+    pg_ctl = pgserver.find_pg_ctl()
+    if pg_ctl is None:
+        unavailable("postgresql", "no PostgreSQL binaries (pg_ctl) on this machine; install PostgreSQL to run them")
+    try:
+        server = pgserver.start(pg_ctl)
+    except Exception as e:  # noqa: BLE001 - whatever stopped it, say it in one line
+        unavailable("postgresql", f"PostgreSQL ({pg_ctl}) did not start: {type(e).__name__}: {e}")
+    yield server
+    pgserver.stop(server)
+
+
+@pytest.fixture
+def postgresql_url(postgresql_server) -> Iterator[DatabaseUrl]:
+    """A new, empty database on the test server, as a URL with its socket folder (dropped after the test)."""
+    from pytest_postgresql.janitor import DatabaseJanitor
+
+    name = f"tavolo_{os.getpid()}_{next(_databases)}"
+    with DatabaseJanitor(user="postgres", host=str(postgresql_server.socket_dir), port=postgresql_server.port,
+                         dbname=name):
+        yield DatabaseUrl(postgresql_server.url(name))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path) -> Path | DatabaseUrl:
+    """Each backend in turn: a SQLite file that does not exist yet, then a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "tavolo.sqlite3"
+    return request.getfixturevalue("postgresql_url")
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The SQLite store on real files: migrations, the action log's group commit, settings, standings, deletion."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL database): migrations, the action log's group
+commit, settings, standings, deletion."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sqlite3
 import pytest
 
 from bot.ratings import Rating, SeatResult, Standing
-from bot.storage import GuildSettings, StorageError, Store
+from bot.storage import GuildSettings, StorageError, Store, schema
 
 TABLES = {"guild_settings", "live_tables", "live_actions", "games", "game_players", "standings"}
 
@@ -23,7 +24,7 @@ async def new_table(store: Store, **kw) -> int:
 async def test_migrations_from_an_empty_file(db_path):
     assert not db_path.exists()
     async with Store(db_path) as store:
-        numbers = [n for n, _, _ in Store.migrations()]
+        numbers = [n for n, _, _ in store.migrations()]
         assert numbers and await store.schema_version() == numbers[-1]
     con = sqlite3.connect(db_path)
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -33,20 +34,20 @@ async def test_migrations_from_an_empty_file(db_path):
     con.close()
 
 
-async def test_reopening_applies_nothing_twice(db_path):
-    async with Store(db_path) as store:
+async def test_reopening_applies_nothing_twice(database):
+    async with Store(database) as store:
         table_id = await new_table(store)
-    async with Store(db_path) as store:  # a second open must not fail on "table already exists"
-        assert await store.migrate() == len(Store.migrations())
+    async with Store(database) as store:  # a second open must not fail on "table already exists"
+        assert await store.migrate() == len(store.migrations())
         assert [t.id for t in await store.live_tables()] == [table_id]
 
 
 async def test_a_newer_migration_is_applied_on_open(db_path, monkeypatch):
     async with Store(db_path):
         pass
-    extra = (len(Store.migrations()) + 1, "9999_test.sql", "CREATE TABLE extra (x INTEGER);")
-    original = Store.migrations
-    monkeypatch.setattr(Store, "migrations", staticmethod(lambda: [*original(), extra]))
+    original = schema.migrations
+    extra = (len(original("sqlite")) + 1, "9999_test.sqlite.sql", "CREATE TABLE extra (x INTEGER);")
+    monkeypatch.setattr(schema, "migrations", lambda dialect: [*original(dialect), extra])
     async with Store(db_path) as store:
         assert await store.schema_version() == extra[0]
     con = sqlite3.connect(db_path)
@@ -54,8 +55,8 @@ async def test_a_newer_migration_is_applied_on_open(db_path, monkeypatch):
     con.close()
 
 
-async def test_appends_from_many_tables_at_once_are_all_stored_in_order(db_path):
-    async with Store(db_path) as store:
+async def test_appends_from_many_tables_at_once_are_all_stored_in_order(database):
+    async with Store(database) as store:
         ids = [await new_table(store) for _ in range(20)]
 
         async def writer(table_id: int) -> None:
@@ -70,8 +71,8 @@ async def test_appends_from_many_tables_at_once_are_all_stored_in_order(db_path)
         assert [e["play"] for e in rows[t]] == [str(n) for n in range(15)]
 
 
-async def test_a_bad_write_fails_alone(db_path):
-    async with Store(db_path) as store:
+async def test_a_bad_write_fails_alone(database):
+    async with Store(database) as store:
         a, b = await new_table(store), await new_table(store)
         await store.append(a, 0, [{"seat": 0, "play": "Ad"}])
         results = await asyncio.gather(
@@ -84,12 +85,12 @@ async def test_a_bad_write_fails_alone(db_path):
         assert await store.live_entries(b) == [{"seat": 0, "play": "Rb"}]
 
 
-async def test_guild_settings_round_trip(db_path):
-    async with Store(db_path) as store:
+async def test_guild_settings_round_trip(database):
+    async with Store(database) as store:
         assert await store.guild_settings(5) == GuildSettings(5)
         settings = GuildSettings(5, "it", {"briscola": {"match": "short"}}, [10, 11], 3)
         await store.save_guild_settings(settings)
-    async with Store(db_path) as store:
+    async with Store(database) as store:
         assert await store.guild_settings(5) == settings
 
 
@@ -97,8 +98,8 @@ def standing(user: int, mu: float, games: int = 1) -> Standing:
     return Standing(user, f"u{user}", Rating(mu, 2.0), games=games, wins=games, last_played=1.0)
 
 
-async def test_leaderboard_pages_by_rating(db_path):
-    async with Store(db_path) as store:
+async def test_leaderboard_pages_by_rating(database):
+    async with Store(database) as store:
         await store.seed_games([], [], [standing(u, 20 + u) for u in range(1, 26)], guild_id=1, game="briscola")
         await store.seed_games([], [], [standing(99, 99)], guild_id=2, game="briscola")
         page, total = await store.leaderboard(1, "briscola", 0, 10)
@@ -111,12 +112,12 @@ async def test_leaderboard_pages_by_rating(db_path):
         assert await store.standing(1, "cicera", 1) is None
 
 
-async def test_deleting_a_user_anonymises_their_games(db_path):
+async def test_deleting_a_user_anonymises_their_games(database):
     record = {"format": 1, "game": "briscola", "players": 2,
               "seats": [{"name": "alice", "ai": None, "user": 7}, {"name": "AI", "ai": "greedy", "user": None}],
               "rounds": [], "result": {"game_points": [1, 0], "winners": [0]}}
     seats = [SeatResult(0, 7, "alice", None, "win", 1), SeatResult(1, None, "AI", "greedy", "loss", 0)]
-    async with Store(db_path) as store:
+    async with Store(database) as store:
         done = await store.finish_game(None, 1, record, seats, 1.0, lambda _before: {7: standing(7, 30)})
         assert await store.standing(1, "briscola", 7) is not None
         assert [g.id for g in await store.games_of(1, 7)] == [done.game_id]
@@ -128,8 +129,8 @@ async def test_deleting_a_user_anonymises_their_games(db_path):
         assert kept["result"] == record["result"]
 
 
-async def test_closed_store_refuses_work(db_path):
-    store = await Store(db_path).open()
+async def test_closed_store_refuses_work(database):
+    store = await Store(database).open()
     await store.close()
     with pytest.raises(StorageError):
         await store.append(1, 0, [{"seat": 0, "pass": True}])

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import StorageError, StorageOpenError, Store
+from bot.storage import StorageError, StorageOpenError, Store, schema
 from bot.storage.opening import SQLITE_HEADER
+from bot.storage.sqlite_backend import SqliteBackend
 
 ROOT = Path(__file__).resolve().parents[2]
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -77,12 +78,12 @@ async def test_an_empty_file_is_a_new_database(tmp_path):
     path = tmp_path / "empty.sqlite3"
     path.touch()
     async with Store(path) as store:
-        assert await store.schema_version() == len(Store.migrations())
+        assert await store.schema_version() == len(schema.migrations("sqlite"))
 
 
 async def test_a_database_of_a_newer_version_is_refused_and_left_unchanged(db_path):
     await make_tavolo_database(db_path, tables=1)
-    known = len(Store.migrations())
+    known = len(schema.migrations("sqlite"))
     con = sqlite3.connect(db_path)
     con.execute(f"PRAGMA user_version = {known + 5}")
     con.close()
@@ -230,8 +231,8 @@ async def test_a_folder_that_cannot_be_written_is_refused(tmp_path):
         make_writable_again(folder)
 
 
-class FullDisk(Store):
-    """A store whose file may not grow beyond two pages: SQLite answers SQLITE_FULL, as on a full disk."""
+class FullDisk(SqliteBackend):
+    """A SQLite file that may not grow beyond two pages: SQLite answers SQLITE_FULL, as on a full disk."""
 
     async def migrate(self) -> int:
         assert self._w is not None
@@ -239,10 +240,16 @@ class FullDisk(Store):
         return await super().migrate()
 
 
+def full_disk_store(path: Path) -> Store:
+    store = Store(path)
+    store.backend = FullDisk(path, busy_timeout=store.busy_timeout, synchronous=store.synchronous, check=True)
+    return store
+
+
 async def test_a_full_disk_at_open_is_one_clear_line_and_leaves_no_file(db_path):
     before_threads = set(threading.enumerate())
     with pytest.raises(StorageOpenError) as caught:
-        await FullDisk(db_path).open()
+        await full_disk_store(db_path).open()
     assert set(threading.enumerate()) == before_threads
     err = caught.value
     assert err.code == "SQLITE_FULL" and "the disk is full" in err.reason and "Free some space" in err.reason

@@ -1,0 +1,127 @@
+"""The PostgreSQL backend: an asyncpg pool; the writer takes one of its connections per transaction and the
+reads the others; the schema version in ``tavolo_schema``; migrations under an advisory lock, so that two
+processes starting at once apply each one once."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+
+import asyncpg
+
+from bot.storage import schema
+from bot.storage.backend import Backend
+from bot.storage.errors import StorageError, storage_error
+from bot.storage.postgres import opening
+from bot.storage.postgres.session import Conn, PostgresSession, numbered
+from bot.storage.url import DatabaseUrl
+from bot.storage.writer import Writer
+
+log = logging.getLogger(__name__)
+
+MIGRATION_LOCK = 0x7461766F6C6F
+"""The advisory lock held while migrating ("tavolo" in ASCII)."""
+COMMAND_TIMEOUT = 60.0
+"""Seconds a statement may take before it fails (a server that stopped answering is an error, not a hang)."""
+CLOSE_TIMEOUT = 10.0
+"""Seconds to wait for the pool's connections at close before they are cut."""
+FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+"""What a read or write may raise: the server's errors, the driver's, a lost connection."""
+
+
+class PostgresBackend(Backend):
+    """A PostgreSQL database: see the module docstring, and ``Store`` for the options."""
+
+    dialect = "postgresql"
+
+    def __init__(self, url: DatabaseUrl, *, pool_size: int, connect_timeout: float) -> None:
+        self.url = self.where = url
+        self.pool_size = max(2, pool_size)
+        self.connect_timeout = connect_timeout
+        self.pool: asyncpg.Pool | None = None
+
+    async def open(self, first_read: Callable[[], Awaitable[object]]) -> None:
+        try:
+            self.pool = await asyncio.wait_for(asyncpg.create_pool(
+                self.url.url, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
+                command_timeout=COMMAND_TIMEOUT, server_settings={"application_name": "tavolo"},
+            ), self.connect_timeout + 1)
+            async with self._connection() as conn:
+                await opening.check_contents(conn, self.url, len(schema.migrations(self.dialect)))
+            await self.migrate()
+            async with self._connection() as conn:
+                await opening.check_tables(conn, self.url)
+            await first_read()
+        except BaseException as e:
+            await self.close()
+            if not isinstance(e, (*FAILURES, StorageError, ValueError)):
+                raise
+            err = opening.open_error(self.url, e, self.connect_timeout)
+        else:
+            self.writer = Writer(self._sessions, self.url)
+            self.writer.start()
+            log.info("database %s: open, a pool of up to %d connections", self.url, self.pool_size)
+            return
+        raise err
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Conn]:
+        if self.pool is None:
+            raise StorageError("the database is closed")
+        async with self.pool.acquire(timeout=self.connect_timeout) as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _sessions(self) -> AsyncIterator[PostgresSession]:
+        async with self._connection() as conn:
+            yield PostgresSession(conn)
+
+    async def close(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        try:
+            await asyncio.wait_for(pool.close(), CLOSE_TIMEOUT)
+        except (TimeoutError, *FAILURES) as e:
+            log.warning("database %s: closing the pool: %s", self.url, e)
+            pool.terminate()
+
+    async def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        if self.pool is None:
+            raise StorageError("the database is closed")
+        try:
+            return [tuple(r) for r in await self.pool.fetch(numbered(sql), *params, timeout=COMMAND_TIMEOUT)]
+        except (*FAILURES, TimeoutError) as e:
+            raise storage_error(e) from None
+
+    async def schema_version(self) -> int:
+        async with self._connection() as conn:
+            return await opening.schema_version(conn)
+
+    async def migrate(self) -> int:
+        scripts = schema.migrations(self.dialect)
+        async with self._connection() as conn:
+            version = await opening.schema_version(conn)
+            if version >= len(scripts):
+                return version
+            for number, name, sql in scripts:
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                    version = await opening.schema_version(conn)  # another process may have applied it meanwhile
+                    if number <= version:
+                        continue
+                    log.info("database %s: applying migration %s", self.url, name)
+                    await conn.execute(sql)
+                    await conn.execute(f"CREATE TABLE IF NOT EXISTS {opening.VERSION_TABLE} (version integer NOT NULL)")
+                    await conn.execute(f"DELETE FROM {opening.VERSION_TABLE}")
+                    await conn.execute(f"INSERT INTO {opening.VERSION_TABLE} (version) VALUES ($1)", number)
+                    version = number
+        return version
+
+    async def integrity_check(self) -> str:
+        """``ok`` when the server answers and the store's tables are there (PostgreSQL checks its own pages)."""
+        async with self._connection() as conn:
+            missing = sorted(schema.TABLES - await opening.tables(conn))
+        return "ok" if not missing else "missing tables: " + ", ".join(missing)

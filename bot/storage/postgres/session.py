@@ -1,0 +1,94 @@
+"""One pooled PostgreSQL connection as the writer's ``Session``: the store's ``?`` SQL with numbered
+placeholders, row counts from the command tags, new ids from ``RETURNING id``."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Sequence
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+log = logging.getLogger(__name__)
+
+APPEND_ALONE = ("INSERT INTO live_actions (table_id, n, entry, at) "
+                "SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::double precision[])")
+"""Any number of action rows in one statement: one array per column."""
+IDENTIFIER = re.compile(r"[a-z_]+")
+Conn = asyncpg.Connection | PoolConnectionProxy
+"""A connection, or a pool's proxy of one."""
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``sql`` with its ``?`` placeholders numbered ``$1, $2...`` (the store's SQL has no ``?`` in a literal)."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], start=1))
+
+
+def rows_changed(status: str) -> int:
+    """The row count in a command tag (``UPDATE 1``, ``DELETE 3``, ``INSERT 0 2``)."""
+    last = status.rpartition(" ")[2]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresSession:
+    """A connection of the pool, in the writer's hands for one transaction."""
+
+    integrity_errors: tuple[type[BaseException], ...] = (asyncpg.IntegrityConstraintViolationError,)
+    job_errors: tuple[type[BaseException], ...] = (asyncpg.IntegrityConstraintViolationError, asyncpg.DataError)
+    max_rows = 100_000
+
+    def __init__(self, conn: Conn) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence = ()) -> int:
+        return rows_changed(await self.conn.execute(numbered(sql), *params))
+
+    async def insert(self, sql: str, params: Sequence = ()) -> int:
+        row_id = await self.conn.fetchval(numbered(sql) + " RETURNING id", *params)
+        return int(row_id)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
+        if rows:
+            await self.conn.executemany(numbered(sql), rows)
+
+    async def fetchall(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        return [tuple(r) for r in await self.conn.fetch(numbered(sql), *params)]
+
+    async def ids_given(self, table: str) -> None:
+        if not IDENTIFIER.fullmatch(table):
+            raise ValueError(f"not a table name: {table!r}")
+        await self.conn.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+            f"(SELECT coalesce(max(id), 0) + 1 FROM {table}), false)")
+
+    async def begin(self) -> None:
+        await self.conn.execute("BEGIN")
+
+    async def commit(self) -> None:
+        await self.conn.execute("COMMIT")
+
+    async def rollback(self) -> None:
+        try:
+            if not self.conn.is_closed() and self.conn.is_in_transaction():
+                await self.conn.execute("ROLLBACK")
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as e:
+            log.warning("rollback failed: %s", e)
+
+    async def savepoint(self, name: str) -> None:
+        await self.conn.execute(f"SAVEPOINT {name}")
+
+    async def release(self, name: str) -> None:
+        await self.conn.execute(f"RELEASE SAVEPOINT {name}")
+
+    async def rollback_to(self, name: str) -> None:
+        await self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+        await self.conn.execute(f"RELEASE SAVEPOINT {name}")
+
+    async def append_alone(self, rows: Sequence[tuple]) -> None:
+        # outside a transaction block: the statement commits on its own
+        columns = list(zip(*rows))
+        await self.conn.execute(APPEND_ALONE, *(list(c) for c in columns))

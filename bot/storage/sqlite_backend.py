@@ -1,0 +1,186 @@
+"""The SQLite backend (aiosqlite, WAL): one writing connection behind the group-commit writer, one reading
+connection beside it, ``PRAGMA user_version`` as the schema version."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.i18n import _
+from bot.storage import opening, schema
+from bot.storage.backend import Backend
+from bot.storage.connection import connect, forget_frames, shut, value
+from bot.storage.errors import StorageError, storage_error
+from bot.storage.writer import APPEND, Writer
+
+log = logging.getLogger(__name__)
+
+MAX_ROWS = 8000
+"""Action rows in one INSERT (4 parameters each, under SQLite's limit of 32,766)."""
+
+
+class SqliteSession:
+    """The writer's connection as a ``Session``."""
+
+    integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+    job_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError, sqlite3.ProgrammingError,
+                                                    sqlite3.InterfaceError)
+    max_rows = MAX_ROWS
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence = ()) -> int:
+        cur = await self.conn.execute(sql, params)
+        count = cur.rowcount
+        await cur.close()
+        return count
+
+    async def insert(self, sql: str, params: Sequence = ()) -> int:
+        cur = await self.conn.execute(sql, params)
+        row_id = cur.lastrowid
+        await cur.close()
+        if row_id is None:
+            raise StorageError(f"no row id from {sql}")
+        return row_id
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
+        await self.conn.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        return [tuple(row) for row in await self.conn.execute_fetchall(sql, params)]
+
+    async def ids_given(self, table: str) -> None:
+        """Nothing to do: SQLite's next id follows the largest one."""
+
+    async def begin(self) -> None:
+        await self.conn.execute("BEGIN IMMEDIATE")
+
+    async def commit(self) -> None:
+        await self.conn.execute("COMMIT")
+
+    async def rollback(self) -> None:
+        try:
+            if self.conn.in_transaction:
+                await self.conn.execute("ROLLBACK")
+        except sqlite3.Error as e:
+            log.warning("rollback failed: %s", e)
+
+    async def savepoint(self, name: str) -> None:
+        await self.conn.execute(f"SAVEPOINT {name}")
+
+    async def release(self, name: str) -> None:
+        await self.conn.execute(f"RELEASE {name}")
+
+    async def rollback_to(self, name: str) -> None:
+        await self.conn.execute(f"ROLLBACK TO {name}")
+        await self.conn.execute(f"RELEASE {name}")
+
+    async def append_alone(self, rows: Sequence[tuple]) -> None:
+        # autocommit: the one multi-row statement is its own transaction
+        await self.conn.execute(APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
+
+
+class SqliteBackend(Backend):
+    """A SQLite file: see the module docstring, and ``Store`` for the options."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: Path, *, busy_timeout: float, synchronous: str, check: bool) -> None:
+        self.path = self.where = path
+        self.busy_timeout = busy_timeout
+        self.synchronous = synchronous
+        self.check = check
+        self._w: aiosqlite.Connection | None = None
+        """The writer's connection (also used at open, for the migrations)."""
+        self._r: aiosqlite.Connection | None = None
+        """The reading connection (``query_only``), beside the writer thanks to WAL."""
+
+    async def open(self, first_read: Callable[[], Awaitable[object]]) -> None:
+        created = False
+        side_files = opening.side_files(self.path)
+        try:
+            created = opening.check_path(self.path)
+            known = len(schema.migrations(self.dialect))
+            self._w = await connect(self.path, busy_timeout=self.busy_timeout, synchronous=self.synchronous,
+                                    check=lambda conn: opening.check_contents(conn, self.path, known, self.check))
+            self._r = await connect(self.path, busy_timeout=self.busy_timeout, synchronous=self.synchronous)
+            await self._r.execute("PRAGMA query_only = ON")
+            await self.migrate()
+            await opening.check_tables(self._w, self.path)
+            await first_read()
+        except BaseException as e:
+            forget_frames(e)  # a cursor kept by a traceback would keep its connection from really closing
+            await self.close()
+            if created:
+                opening.remove_new_file(self.path)
+            else:
+                opening.remove_new_side_files(self.path, side_files)
+            if not isinstance(e, (sqlite3.Error, OSError, StorageError, UnicodeError)):
+                raise
+            err = opening.open_error(self.path, e)
+        else:
+            session = SqliteSession(self._w)
+
+            @asynccontextmanager
+            async def sessions() -> AsyncIterator[SqliteSession]:
+                yield session
+
+            self.writer = Writer(sessions, self.path)
+            self.writer.start()
+            return
+        raise err
+
+    async def close(self) -> None:
+        for conn in (self._w, self._r):
+            if conn is not None:
+                await shut(conn, self.path)
+        self._w = self._r = None
+
+    async def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+        if self._r is None:
+            raise StorageError("the database is closed")
+        try:
+            return [tuple(row) for row in await self._r.execute_fetchall(sql, params)]
+        except (sqlite3.Error, ValueError) as e:
+            forget_frames(e)
+            if isinstance(e, UnicodeError) or "decode to UTF-8" in str(e):  # sqlite3: "Could not decode to UTF-8"
+                err = StorageError(_("the database is damaged (text that is not UTF-8). Restore a backup, or move "
+                                     "the file away and start a new one"), "SQLITE_CORRUPT")
+            else:
+                err = storage_error(e)
+        raise err
+
+    async def schema_version(self) -> int:
+        """``PRAGMA user_version``: the last migration applied."""
+        if self._w is None:
+            raise StorageError("the database is closed")
+        version: int = await value(self._w, "PRAGMA user_version")
+        return version
+
+    async def migrate(self) -> int:
+        if self._w is None:
+            raise StorageError("the database is closed")
+        version = await self.schema_version()
+        for number, name, sql in schema.migrations(self.dialect):
+            if number <= version:
+                continue
+            log.info("database %s: applying migration %s", self.path, name)
+            try:
+                await self._w.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+            except sqlite3.Error:
+                if self._w.in_transaction:
+                    await self._w.execute("ROLLBACK")
+                raise
+            version = number
+        return version
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: ``ok`` or the problems found."""
+        rows = await self.read("PRAGMA integrity_check")
+        return "\n".join(r[0] for r in rows)
