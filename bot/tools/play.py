@@ -23,7 +23,7 @@ from typing import IO, Any
 from bot.i18n import _
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
-from bot.tools.views import MoveError, Namer, Score, SeatNames, menu, read_move, render_view, round_lines, suit_text
+from bot.tools.views import MoveError, Score, SeatNames, menu, read_move, render_view, round_lines, suit_text
 from bot.tools.views import rules_lines as table_rules_lines
 from bot.tools.views.chiamata import bid_text
 from bot.tools.views.cicera import item_text as cicera_item
@@ -335,7 +335,7 @@ HELP = _(
 )
 
 
-def describe(event: TableEvent, names: Namer) -> str | None:
+def describe(event: TableEvent, names: SeatNames) -> str | None:
     """One line for an event worth showing in the terminal, or ``None`` (the end of a round has its own
     lines: ``bot.tools.views.round_lines``)."""
     d = event.data
@@ -379,9 +379,10 @@ def describe(event: TableEvent, names: Namer) -> str | None:
         if d.get("alone"):
             return _("{name} played their own called card: the caller plays alone!").format(name=name())
         return _("{name} played the called card: {name} is the caller's partner!").format(name=name())
-    if k == "deal_end" and d.get("leftover") and d.get("leftover_to") is not None:
-        return _("The cards left on the table ({cards}) go to the team of the last capture.").format(
-            cards=" ".join(d["leftover"]))
+    team = d.get("leftover_to")
+    if k == "deal_end" and d.get("leftover") and isinstance(team, int) and 0 <= team < len(names.sides):
+        return _("The cards left on the table ({cards}) go to {team}, which captured last.").format(
+            cards=" ".join(d["leftover"]), team=names.side_short(names.sides[team]))
     if k == "timeout":
         return _("{name}'s time ran out: the AI plays.").format(name=name())
     if k == "seat_to_ai":

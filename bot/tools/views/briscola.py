@@ -18,6 +18,8 @@ def lines(view: BriscolaView, name: SeatNames) -> list[str]:
     face = view.briscola if view.briscola is not None else _("drawn (it was {card})").format(card=view.face_up)
     out.append(_("Trump: {trump}. Face-up briscola: {card}. Cards in the stock: {n}.").format(
         trump=suit_text(view.trump), card=face, n=view.stock_count))
+    if view.next_stock is not None:
+        out.append(_("Next card of the stock (open hands): {card}.").format(card=view.next_stock))
     if view.points is not None:
         points = ", ".join(f"{name.side_short(side)} {p}" for side, p in zip(view.sides, view.points))
         out.append(_("Card points so far: {points}.").format(points=points))
