@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, PlainValidator, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.storage.url import Database, database_of
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +29,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     """The bot token; None when not configured."""
-    database: Path = Field(default=Path("tavolo.sqlite3"), validation_alias="TAVOLO_DATABASE")
-    """The SQLite database file."""
+    database: Annotated[Database, PlainValidator(database_of)] = Field(
+        default=Path("tavolo.sqlite3"), validation_alias="TAVOLO_DATABASE")
+    """The database: a SQLite file's path (a ``Path``), or a PostgreSQL database as a ``postgresql://`` URL in
+    libpq's form (a ``DatabaseUrl``; a socket folder as ``?host=/path&port=N``)."""
     log_level: LogLevel = Field(default="INFO", validation_alias="TAVOLO_LOG_LEVEL")
     """The root log level."""
     dev_guild: int | None = Field(default=None, validation_alias="TAVOLO_DEV_GUILD")

@@ -48,9 +48,7 @@ class PostgresBackend(Backend):
                 self.url.url, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
                 command_timeout=COMMAND_TIMEOUT, server_settings={"application_name": "tavolo"},
             ), self.connect_timeout + 1)
-            async with self._connection() as conn:
-                await opening.check_contents(conn, self.url, len(schema.migrations(self.dialect)))
-            await self.migrate()
+            await self.migrate()  # which checks first that the database is Tavolo's, of a version it knows
             async with self._connection() as conn:
                 await opening.check_tables(conn, self.url)
             await first_read()
@@ -103,21 +101,28 @@ class PostgresBackend(Backend):
     async def migrate(self) -> int:
         scripts = schema.migrations(self.dialect)
         async with self._connection() as conn:
-            version = await opening.schema_version(conn)
-            if version >= len(scripts):
-                return version
-            for number, name, sql in scripts:
-                async with conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-                    version = await opening.schema_version(conn)  # another process may have applied it meanwhile
+            if await opening.schema_version(conn) >= len(scripts):
+                await opening.check_contents(conn, self.url, len(scripts))
+                return await opening.schema_version(conn)
+            # a session lock taken outside any transaction: what is read after it is read by new transactions,
+            # which see what another process committed while this one waited, and nobody migrates meanwhile
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await opening.check_contents(conn, self.url, len(scripts))
+                version = await opening.schema_version(conn)
+                for number, name, sql in scripts:
                     if number <= version:
                         continue
                     log.info("database %s: applying migration %s", self.url, name)
-                    await conn.execute(sql)
-                    await conn.execute(f"CREATE TABLE IF NOT EXISTS {opening.VERSION_TABLE} (version integer NOT NULL)")
-                    await conn.execute(f"DELETE FROM {opening.VERSION_TABLE}")
-                    await conn.execute(f"INSERT INTO {opening.VERSION_TABLE} (version) VALUES ($1)", number)
+                    async with conn.transaction():
+                        await conn.execute(sql)
+                        await conn.execute(
+                            f"CREATE TABLE IF NOT EXISTS {opening.VERSION_TABLE} (version integer NOT NULL)")
+                        await conn.execute(f"DELETE FROM {opening.VERSION_TABLE}")
+                        await conn.execute(f"INSERT INTO {opening.VERSION_TABLE} (version) VALUES ($1)", number)
                     version = number
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
         return version
 
     async def integrity_check(self) -> str:
