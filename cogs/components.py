@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from cogs.play.checks import Move, Seated
     from cogs.play.hub import Hub
     from cogs.standings import Standings
-    from rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +40,18 @@ class _Dynamic:
         button's label and ``custom_id`` name a card of a hidden hand."""
         table = getattr(self, "groups", {}).get("table")
         return f"<{type(self).__name__}{f' table={table}' if table else ''}>"
+
+    item: Any
+
+    @property
+    def row(self) -> int | None:
+        """The wrapped item's row. discord.py's ``DynamicItem.row`` reads ``item._row``, which its selects never
+        set (their ``row`` is a slot of its own), so a dynamic select would have no row."""
+        return cast("int | None", self.item.row)
+
+    @row.setter
+    def row(self, value: int | None) -> None:
+        self.item.row = value
 
     def number(self, name: str) -> int:
         """A numeric group of the ``custom_id`` (its template allows only digits there)."""
@@ -111,7 +122,7 @@ class ActButton(_Dynamic, DynamicItem[Button], template=ids.ACT):
 
 
 class ActSelect(_Dynamic, DynamicItem[Select], template=ids.ACT_SELECT):
-    """A choice among actions (points bids, calls, Cicera captures) or the cards to discard."""
+    """A choice among actions (bids, calls, a Cicera card and what it takes) or the cards to discard."""
 
     move: Move | None = None
 
@@ -126,37 +137,32 @@ class ActSelect(_Dynamic, DynamicItem[Select], template=ids.ACT_SELECT):
             await hub_of(interaction).moves.on_action(interaction, self.move, self.number("version"))
 
 
-class PickButton(_Dynamic, DynamicItem[Button], template=ids.PICK):
-    """Cicera: a card chosen; show what it can take."""
-
-    picked: tuple[Seated, Card] | None = None
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """The card is in the user's hand, on their turn, from current controls."""
-        self.picked = await hub_of(interaction).moves.check_pick(
-            interaction, self.number("table"), self.number("version"), self.groups["card"] or "")
-        return self.picked is not None
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.picked is not None:
-            at, card = self.picked
-            await hub_of(interaction).moves.on_pick(interaction, at, card, self.number("page"))
-
-
-class BackButton(_Dynamic, DynamicItem[Button], template=ids.BACK):
-    """Cicera: back to the hand."""
+class PageButton(_Dynamic, DynamicItem[Button], template=ids.PAGE):
+    """Cicera: the same hand with another page of its capture choices."""
 
     seated: Seated | None = None
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """The user's turn, from current controls."""
-        self.seated = await hub_of(interaction).moves.check_back(
+        self.seated = await hub_of(interaction).moves.check_page(
             interaction, self.number("table"), self.number("version"))
         return self.seated is not None
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.seated is not None:
-            await hub_of(interaction).moves.on_back(interaction, self.seated)
+            await hub_of(interaction).moves.on_page(interaction, self.seated, self.number("page"))
+
+
+class OldHandButton(_Dynamic, DynamicItem[Button], template=ids.OLD_HAND):
+    """Cicera's Pick and Back of a hand message drawn before captures came in one step: refused."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Always refused with "press My hand"; nothing changes."""
+        await hub_of(interaction).moves.refuse_old(interaction)
+        return False
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Never reached: the check refuses every click."""
 
 
 class RematchButton(_Dynamic, DynamicItem[Button], template=ids.REMATCH):
@@ -184,8 +190,8 @@ class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):
             await cog.confirm_reset(interaction, self.groups["game"] or "")
 
 
-DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PickButton, BackButton, RematchButton,
-                 LeaderboardButton, ResetButton)
+DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PageButton, OldHandButton,
+                 RematchButton, LeaderboardButton, ResetButton)
 
 
 def button(cls: type, custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -11,8 +11,10 @@ LOBBY_AI = r"tv:lobbyai:(?P<table>\d+)"
 HAND = r"tv:hand:(?P<table>\d+)"
 ACT = r"tv:act:(?P<table>\d+):(?P<version>\d+):(?P<code>[^ ]+)"
 ACT_SELECT = r"tv:sel:(?P<table>\d+):(?P<version>\d+):(?P<kind>bid|discard|call|take)(?::(?P<extra>\w+))?"
-PICK = r"tv:pick:(?P<table>\d+):(?P<version>\d+):(?P<card>\w\w):(?P<page>\d+)"
-BACK = r"tv:back:(?P<table>\d+):(?P<version>\d+)"
+PAGE = r"tv:page:(?P<table>\d+):(?P<version>\d+):(?P<page>\d{1,6})"
+OLD_HAND = r"tv:(?:pick|back):.*"
+"""The Cicera Pick and Back buttons of hand messages drawn before the captures came in one step: an old
+message may still carry them, and they are answered with a short "press My hand"."""
 REMATCH = r"tv:rematch:(?P<game>\d+)"
 LEADERBOARD = r"tv:lb:(?P<game>[^:]*)(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"
 """Loose on purpose: any ``tv:lb:`` id reaches the Standings, which read it with ``page_number`` and answer a
@@ -66,18 +68,14 @@ def act(table_id: int, version: int, action: Action) -> str:
 
 
 def act_select(table_id: int, version: int, kind: str, extra: str | None = None) -> str:
-    """A select whose values are action codes (``bid``, ``call``, ``take``) or cards (``discard``)."""
+    """A select whose values are action codes (``bid``, ``call``, ``take``) or cards (``discard``); ``extra``
+    tells apart two selects of one kind (a suit, a page)."""
     return f"tv:sel:{table_id}:{version}:{kind}" + (f":{extra}" if extra else "")
 
 
-def pick(table_id: int, version: int, card: str, page: int = 0) -> str:
-    """Cicera: choose a card, then what it takes (``page`` of the capture choices)."""
-    return f"tv:pick:{table_id}:{version}:{card}:{page}"
-
-
-def back(table_id: int, version: int) -> str:
-    """Cicera: back from the captures to the hand."""
-    return f"tv:back:{table_id}:{version}"
+def page(table_id: int, version: int, number: int) -> str:
+    """Cicera: the same hand with page ``number`` (from 0) of its capture choices."""
+    return f"tv:page:{table_id}:{version}:{number}"
 
 
 def rematch(game_id: int) -> str:

@@ -109,13 +109,14 @@ TEXTS: dict[str, str] = {
     "hand.discard_placeholder": "Choose the five cards to discard…",
     "hand.call": "Call {card}",
     "hand.call_placeholder": "Call a card of {suit}…",
-    "hand.pick": "{card}: choose what it takes.",
-    "hand.take_placeholder": "Capture with {card}… ({page}/{pages})",
-    "hand.take_option": "Take {cards}",
-    "hand.place": "Place it",
-    "hand.back": "Back",
-    "hand.more": "More captures",
-    "hand.no_capture": "{card} takes nothing here: place it, or go back.",
+    # ----- hand controls -----
+    "hand.bid_rank_placeholder": "Bid a rank…",
+    "hand.call_suits_placeholder": "Call: {suits}…",
+    "hand.capture_placeholder": "Capture with…",
+    "hand.capture_option": "{card} → {cards}",
+    "hand.place_option": "{card} → place it",
+    "hand.place_card": "Place {card}",
+    "hand.capture_page": "More captures ({page}/{pages})",
     # ----- click errors -----
     "click.no_table": "That table is closed or over.",
     "click.not_seated": "You are not seated at this table.",
@@ -261,3 +262,11 @@ def bid_text(bid: object) -> str:
         return t("bid.two_for", points=text[2:])
     return text
 
+
+# ----- hand controls -----
+def rank_name(rank: str, faces: str = "italian") -> str:
+    """A rank as text, as ``card_name`` names it: ``Re``, ``Cavallo``, ``Asso``, ``7`` (Italian faces) or
+    ``K``, ``Q``, ``A`` (French faces)."""
+    if faces == "french":
+        return FRENCH_RANKS.get(rank, rank)
+    return RANK_WORD.get(rank, rank)

@@ -1,5 +1,5 @@
 """Play clicks: My hand, and the controls of a hand message (a card, a bid, Pass, a suit, a call, the discards,
-a Cicera capture, Back). Each has a check (run by the component's ``interaction_check``) and its work."""
+a Cicera capture, a page of captures). Each has a check (run by the component's ``interaction_check``) and its work."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from cogs.play.state import HandSession
 from cogs.texts import t
 from cogs.types import Interaction
 from rules.actions import Action
-from rules.cards import Card
 
 if TYPE_CHECKING:
     from cogs.play.hub import Hub
@@ -100,57 +99,36 @@ class PlayControls:
 
         await hub.answers.answer(interaction, "action", work)
 
-    # ----- Cicera: a card's captures -----
-    async def check_pick(self, interaction: Interaction, table_id: int, version: int,
-                         card: str) -> tuple[Seated, Card] | None:
-        """A card of the user's hand, on their turn, with current controls."""
-
-        def check() -> tuple[Seated, Card]:
-            try:
-                picked = Card.parse(card)
-            except ValueError:  # not a card (a forged id)
-                raise TableError(t("click.stale")) from None
-            at = checks.seated(self.hub.service, interaction, table_id)
-            checks.their_turn(self.hub.service, at, version, picked)
-            return at, picked
-
-        return await self.hub.answers.check(interaction, "pick", check)
-
-    async def on_pick(self, interaction: Interaction, at: Seated, picked: Card, page: int) -> None:
-        """Cicera: a card chosen; show the captures it can make (one page of the select), Place, Back."""
-        hub = self.hub
-
-        async def work() -> None:
-            view = hub.service.view(at.info.id, interaction.user.id)
-
-            async def build() -> Fields:
-                return {"content": render.pick_text(at.info, view, picked),
-                        "view": render.hand_view(at.info, view, picked, page)}
-
-            await hub.answers.update(interaction, build)
-
-        await hub.answers.answer(interaction, "pick", work)
-
-    async def check_back(self, interaction: Interaction, table_id: int, version: int) -> Seated | None:
-        """Back: the user's seat, on their turn, with current controls."""
+    # ----- Cicera: the pages of the capture choices -----
+    async def check_page(self, interaction: Interaction, table_id: int, version: int) -> Seated | None:
+        """Another page of the captures: the user's seat, on their turn, with current controls."""
 
         def check() -> Seated:
             at = checks.seated(self.hub.service, interaction, table_id)
             checks.their_turn(self.hub.service, at, version, None)
             return at
 
-        return await self.hub.answers.check(interaction, "back", check)
+        return await self.hub.answers.check(interaction, "page", check)
 
-    async def on_back(self, interaction: Interaction, at: Seated) -> None:
-        """Cicera: back from the captures to the hand."""
+    async def on_page(self, interaction: Interaction, at: Seated, page: int) -> None:
+        """Cicera: the same hand with another page of the capture choices (the picture stays)."""
         hub = self.hub
 
         async def work() -> None:
             view = hub.service.view(at.info.id, interaction.user.id)
 
             async def build() -> Fields:
-                return {"content": render.hand_text(at.info, view), "view": render.hand_view(at.info, view)}
+                return {"view": render.hand_view(at.info, view, None, page)}
 
             await hub.answers.update(interaction, build)
 
-        await hub.answers.answer(interaction, "back", work)
+        await hub.answers.answer(interaction, "page", work)
+
+    async def refuse_old(self, interaction: Interaction) -> None:
+        """A control of a hand message drawn before captures came in one step (Cicera's Pick, Back): the hand
+        is out of date, press My hand; nothing changes."""
+
+        async def work() -> None:
+            raise TableError(t("click.stale"))
+
+        await self.hub.answers.answer(interaction, "old", work)

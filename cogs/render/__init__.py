@@ -9,7 +9,7 @@ messages from the seat's own view, and they only ever go out as ephemeral messag
 from cogs.render import briscola, chiamata, cicera  # noqa: F401  (each registers its game's render)
 from cogs.render.briscola import briscola_items
 from cogs.render.chiamata import chiamata_items, chiamata_line
-from cogs.render.cicera import cicera_items, pick_text
+from cogs.render.cicera import cicera_items
 from cogs.render.games import GameRender, render_of
 from cogs.render.hand import SELECT_MAX, hand_text, hand_view
 from cogs.render.lobby import lobby_embed, lobby_view
@@ -28,7 +28,7 @@ from cogs.render.table import (
 
 __all__ = [
     "NO_MENTIONS", "SELECT_MAX", "GameRender", "briscola_items", "chiamata_items", "chiamata_line", "cicera_items",
-    "faces", "hand_picture", "hand_text", "hand_view", "human_at", "lobby_embed", "lobby_view", "pick_text",
+    "faces", "hand_picture", "hand_text", "hand_view", "human_at", "lobby_embed", "lobby_view",
     "rematch_view", "render_of", "result_text", "round_index", "seat_infos", "seat_label", "summary_picture",
     "table_mentions", "table_picture", "table_text", "table_view", "turn_line", "warm_up",
 ]

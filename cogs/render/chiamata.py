@@ -1,5 +1,6 @@
-"""Briscola Chiamata's part of the messages: the auction on the table, and the controls of each phase (bids,
-Pass, the trump, the discards, the call, the cards)."""
+"""Briscola Chiamata's part of the messages: the auction on the table, and the controls of each phase, compact
+enough to leave the hand on a phone's screen: a select of the bids and Pass, the trump, a select of the
+discards, the call, the cards."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from cogs.components import ActButton, ActSelect, button, select
 from cogs.render.games import GameRender, register
 from cogs.render.hand import SELECT_MAX, card_buttons
 from cogs.render.seats import faces, seat_label
-from cogs.texts import bid_text, card_name, suit_name, t
+from cogs.texts import bid_text, card_name, rank_name, suit_name, t
 from rules.actions import Action
 from rules.cards import SUITS, Card
 
 log = logging.getLogger(__name__)
 
 GAME = "chiamata"
+ROW_SIZE = 5
+"""Buttons in one action row."""
 
 
 def chiamata_line(info: TableInfo, pub) -> str | None:
@@ -34,12 +37,13 @@ def chiamata_line(info: TableInfo, pub) -> str | None:
             return t("table.alone", card=card, caller=caller)
         return t("table.partner", card=card, caller=caller, partner=seat_label(info, pub.partner))
     if pub.caller is not None:
-        return t("table.caller", name=seat_label(info, pub.caller), bid=bid_text(pub.standing_bid), target=pub.target)
+        return t("table.caller", name=seat_label(info, pub.caller), bid=bid_label(pub.standing_bid, f),
+                 target=pub.target)
     if pub.phase == "auction":
         if not pub.auction:
             return t("table.auction_none")
         bids = [t("table.pass_by", name=seat_label(info, s)) if b is None
-                else t("table.bid_by", name=seat_label(info, s), bid=bid_text(b)) for s, b in pub.auction[-5:]]
+                else t("table.bid_by", name=seat_label(info, s), bid=bid_label(b, f)) for s, b in pub.auction[-5:]]
         return t("table.auction", bids=", ".join(bids))
     return None
 
@@ -57,55 +61,97 @@ def _points_options(actions: list[Action]) -> list[Action]:
     return (low + rest)[:SELECT_MAX]
 
 
+def bid_label(bid: object, f: str) -> str:
+    """A bid as shown: a rank by its full name in the table's faces (``Re``, ``Cavallo``; ``K``, ``Q``), else
+    as ``bid_text`` shows it (``2 for 70``, ``75 points``)."""
+    if isinstance(bid, str) and ":" not in bid:
+        return rank_name(bid, f)
+    return bid_text(bid)
+
+
+def _option(action: Action, label: str) -> discord.SelectOption:
+    return discord.SelectOption(label=label[:100], value=ids.action_code(action))
+
+
+def auction_items(info: TableInfo, view) -> list:
+    """A select of the rank bids or of the points bids (row 0), and Pass (row 1)."""
+    f = faces(info)
+    v = info.version
+    items: list = []
+    bids = [a for a in view.legal if a.kind == "bid"]
+    ranks = [a for a in bids if isinstance(a.bid, str) and ":" not in a.bid]
+    points = [a for a in bids if a not in ranks]
+    if ranks:
+        options = [_option(a, t("hand.bid_rank", rank=bid_label(a.bid, f))) for a in ranks[:SELECT_MAX]]
+        items.append(select(ActSelect, ids.act_select(info.id, v, "bid", "rank"), options,
+                            t("hand.bid_rank_placeholder"), row=0))
+    elif points:
+        options = [_option(a, t("hand.bid_points", points=a.bid) if isinstance(a.bid, int)
+                           else t("hand.bid_two_points", points=str(a.bid).split(":")[1]))
+                   for a in _points_options(points)]
+        items.append(select(ActSelect, ids.act_select(info.id, v, "bid"), options,
+                            t("hand.bid_points_placeholder"), row=0))
+    if Action.pass_() in view.legal:
+        items.append(button(ActButton, ids.act(info.id, v, Action.pass_()), t("hand.pass"),
+                            discord.ButtonStyle.danger, row=1 if items else 0))
+    return items
+
+
+def call_items(info: TableInfo, view) -> list:
+    """Up to 5 calls: a button each, in one row. More: one select, or one per group of whole suits that fits
+    in 25 options (40 cards: two selects of two suits)."""
+    f = faces(info)
+    v = info.version
+    calls = list(view.legal)
+    if len(calls) <= ROW_SIZE:
+        return [button(ActButton, ids.act(info.id, v, a), t("hand.call", card=card_name(a.card, f)),
+                       discord.ButtonStyle.primary, row=0) for a in calls]
+    groups: list[list[str]] = []
+    size = 0
+    for suit in SUITS:
+        n = sum(1 for a in calls if a.card.suit == suit)
+        if not n:
+            continue
+        if groups and size + n <= SELECT_MAX:
+            groups[-1].append(suit)
+            size += n
+        else:
+            groups.append([suit])
+            size = n
+    items: list = []
+    for row, suits in enumerate(groups):
+        options = [_option(a, card_name(a.card, f)) for a in calls if a.card.suit in suits][:SELECT_MAX]
+        if len(suits) == 1:
+            placeholder = t("hand.call_placeholder", suit=suit_name(suits[0], f))
+        else:
+            placeholder = t("hand.call_suits_placeholder", suits=", ".join(suit_name(s, f) for s in suits))
+        items.append(select(ActSelect, ids.act_select(info.id, v, "call", "".join(suits)), options, placeholder,
+                            row=row))
+    return items
+
+
 def chiamata_items(info: TableInfo, view) -> list:
-    """The controls of the phase: bids and Pass, the trump, the discards, the call, or the cards."""
+    """The controls of the phase: the bids and Pass, the trump, the discards, the call, or the cards; at most
+    3 rows before the cards are played."""
     mine = view.to_move == view.seat
     f = faces(info)
     phase = view.phase
     if not mine or phase == "play":
         return card_buttons(info, view, set(view.legal) if mine else set())
     v = info.version
-    items: list = []
     if phase == "auction":
-        ranks = [a for a in view.legal if a.kind == "bid" and isinstance(a.bid, str) and ":" not in a.bid]
-        points = [a for a in view.legal if a.kind == "bid" and a not in ranks]
-        for i, a in enumerate(ranks):
-            items.append(button(ActButton, ids.act(info.id, v, a), t("hand.bid_rank", rank=a.bid),
-                                discord.ButtonStyle.primary, row=i // 5))
-        items.append(button(ActButton, ids.act(info.id, v, Action.pass_()), t("hand.pass"),
-                            discord.ButtonStyle.danger, row=2))
-        if points:
-            options = [discord.SelectOption(
-                label=t("hand.bid_points", points=a.bid) if isinstance(a.bid, int)
-                else t("hand.bid_two_points", points=str(a.bid).split(":")[1]),
-                value=ids.action_code(a)) for a in _points_options(points)]
-            items.append(select(ActSelect, ids.act_select(info.id, v, "bid"), options,
-                                t("hand.bid_points_placeholder"), row=3))
-    elif phase == "trump":
-        for a in view.legal:
-            items.append(button(ActButton, ids.act(info.id, v, a), t("hand.trump", suit=suit_name(a.suit, f)),
-                                discord.ButtonStyle.primary))
-    elif phase == "discard":
+        return auction_items(info, view)
+    if phase == "trump":
+        return [button(ActButton, ids.act(info.id, v, a), t("hand.trump", suit=suit_name(a.suit, f)),
+                       discord.ButtonStyle.primary, row=0) for a in view.legal]
+    if phase == "discard":
         options = [discord.SelectOption(label=card_name(c, f), value=str(c)) for c in view.hand]
         size = len(view.legal[0].cards) if view.legal else 5
-        items.append(select(ActSelect, ids.act_select(info.id, v, "discard"), options,
-                            t("hand.discard_placeholder"), min_values=size, max_values=size))
-    elif phase == "call":
-        calls = list(view.legal)
-        if len(calls) <= 5:
-            for a in calls:
-                items.append(button(ActButton, ids.act(info.id, v, a), t("hand.call", card=card_name(a.card, f)),
-                                    discord.ButtonStyle.primary))
-        else:
-            for suit in SUITS:
-                group = [a for a in calls if a.card.suit == suit]
-                if not group:
-                    continue
-                options = [discord.SelectOption(label=card_name(a.card, f), value=ids.action_code(a))
-                           for a in group[:SELECT_MAX]]
-                items.append(select(ActSelect, ids.act_select(info.id, v, "call", suit), options,
-                                    t("hand.call_placeholder", suit=suit_name(suit, f))))
-    return items
+        return [select(ActSelect, ids.act_select(info.id, v, "discard"), options, t("hand.discard_placeholder"),
+                       min_values=size, max_values=size, row=0)]
+    if phase == "call":
+        return call_items(info, view)
+    return []
 
 
 def table_lines(info: TableInfo, pub) -> list[str]:

@@ -1,4 +1,6 @@
-"""Cicera's part of the messages: a button per card, then the chosen card's captures, Place and Back."""
+"""Cicera's part of the messages: every play in one step. A select offers each card that can capture with each
+capture it can make, and placing it ("7 di Denari → 3 di Coppe + 4 di Spade", "7 di Denari → place it"), paged
+by 25 with a More captures button; a card that can take nothing has a button that places it."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ import discord
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import ActButton, ActSelect, BackButton, PickButton, button, select
+from cogs.components import ActButton, ActSelect, PageButton, button, select
 from cogs.render.games import GameRender, register
-from cogs.render.hand import SELECT_MAX, hand_text
+from cogs.render.hand import SELECT_MAX, card_buttons
 from cogs.render.seats import faces
 from cogs.texts import card_name, t
 from rules.actions import Action
@@ -19,48 +21,66 @@ from rules.cards import Card
 log = logging.getLogger(__name__)
 
 GAME = "cicera"
+ROW_SIZE = 5
+"""Buttons in one action row."""
 
 
-def cicera_items(info: TableInfo, view, pick: Card | None = None, page: int = 0) -> list:
-    """A button per card; after a card is picked, its captures (a select, paged by 25), Place, Back."""
-    mine = view.to_move == view.seat and bool(view.legal)
+def capture_choices(view) -> tuple[list[Action], list[Card]]:
+    """The select's choices (for each card that can capture, in hand order: its captures, then placing it)
+    and the cards that can take nothing (placed by a button)."""
+    choices: list[Action] = []
+    no_capture: list[Card] = []
+    for c in view.hand:
+        takes = [a for a in view.legal if a.card == c and a.take]
+        if takes:
+            choices += [*takes, Action.play(c, ())]
+        elif Action.play(c, ()) in view.legal:
+            no_capture.append(c)
+    return choices, no_capture
+
+
+def choice_label(action: Action, f: str) -> str:
+    """A select option: ``7 di Denari → 3 di Coppe + 4 di Spade``, or ``7 di Denari → place it``."""
+    card = card_name(action.card, f) if action.card is not None else ""
+    if not action.take:
+        return t("hand.place_option", card=card)[:100]
+    return t("hand.capture_option", card=card, cards=" + ".join(card_name(c, f) for c in action.take))[:100]
+
+
+def cicera_items(info: TableInfo, view, page: int = 0) -> list:
+    """The captures and placements of the mover's cards (``page`` of the select), or the hand, disabled,
+    while another seat plays. Rows: the select (0), More captures (1), then a Place button per card that
+    can take nothing: at most 5 rows, since such cards are at most 11 when a select is shown."""
+    if not (view.to_move == view.seat and view.legal):
+        return card_buttons(info, view, set())
     f = faces(info)
     v = info.version
-    if pick is None or not mine:
-        return [button(PickButton, ids.pick(info.id, v, str(c)), f"{i + 1} · {card_name(c, f)}",
-                       discord.ButtonStyle.primary if mine else discord.ButtonStyle.secondary,
-                       disabled=not mine, row=i // 5)
-                for i, c in enumerate(view.hand)]
-    takes = [a for a in view.legal if a.card == pick and a.take]
+    choices, no_capture = capture_choices(view)
     items: list = []
-    pages = max(1, -(-len(takes) // SELECT_MAX))
-    page = min(max(page, 0), pages - 1)
-    chunk = takes[page * SELECT_MAX:(page + 1) * SELECT_MAX]
-    if chunk:
-        options = [discord.SelectOption(
-            label=t("hand.take_option", cards=", ".join(card_name(c, f) for c in a.take))[:100],
-            value=ids.action_code(a)) for a in chunk]
+    row = 0
+    if choices:
+        pages = -(-len(choices) // SELECT_MAX)
+        page = min(max(page, 0), pages - 1)
+        chunk = choices[page * SELECT_MAX:(page + 1) * SELECT_MAX]
+        options = [discord.SelectOption(label=choice_label(a, f), value=ids.action_code(a)) for a in chunk]
         items.append(select(ActSelect, ids.act_select(info.id, v, "take", str(page)), options,
-                            t("hand.take_placeholder", card=card_name(pick, f), page=page + 1, pages=pages), row=0))
-    items.append(button(ActButton, ids.act(info.id, v, Action.play(pick, ())), t("hand.place"),
-                        discord.ButtonStyle.primary, row=1))
-    items.append(button(BackButton, ids.back(info.id, v), t("hand.back"), row=1))
-    if pages > 1:
-        items.append(button(PickButton, ids.pick(info.id, v, str(pick), (page + 1) % pages), t("hand.more"), row=1))
+                            t("hand.capture_placeholder"), row=row))
+        row += 1
+        if pages > 1:
+            following = (page + 1) % pages
+            items.append(button(PageButton, ids.page(info.id, v, following),
+                                t("hand.capture_page", page=following + 1, pages=pages), row=row))
+            row += 1
+    for i, c in enumerate(no_capture):
+        items.append(button(ActButton, ids.act(info.id, v, Action.play(c, ())),
+                            t("hand.place_card", card=card_name(c, f)), discord.ButtonStyle.primary,
+                            row=row + i // ROW_SIZE))
     return items
 
 
-def pick_text(info: TableInfo, view, pick: Card) -> str:
-    """The hand message's text while a Cicera card's captures are shown."""
-    f = faces(info)
-    takes = [a for a in view.legal if a.card == pick and a.take]
-    key = "hand.pick" if takes else "hand.no_capture"
-    return hand_text(info, view) + "\n" + t(key, card=card_name(pick, f))
-
-
-def hand_items(info: TableInfo, view, pick: Card | None, page: int) -> list:
-    """The controls under a Cicera hand."""
-    return cicera_items(info, view, pick, page)
+def hand_items(info: TableInfo, view, _pick: Card | None, page: int) -> list:
+    """The controls under a Cicera hand (no card is ever picked first: ``_pick`` is not used)."""
+    return cicera_items(info, view, page)
 
 
 RENDER = register(GameRender(GAME, hand_items))

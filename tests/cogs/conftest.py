@@ -204,14 +204,15 @@ def seed(monkeypatch):
 
 
 class Player:
-    """Plays a member's turns from their hand message with simple choices (first enabled control)."""
+    """Plays a member's turns from their hand message with simple choices (the first control of the phase)."""
 
     def __init__(self, ui, channel, member, *, bids: bool = True) -> None:
         self.ui, self.channel, self.member, self.bids = ui, channel, member, bids
         self.hand_id: int | None = None
         self.used: list[str] = []
-        """The kinds of controls used: ``card``, ``bid``, ``bid-select``, ``pass``, ``trump``, ``discard``,
-        ``call``, ``call-select``, ``pick``, ``take``, ``place``."""
+        """The kinds of controls used: ``card``, ``bid`` (a rank from the bids select), ``bid-select`` (a points
+        bid), ``pass``, ``trump``, ``discard``, ``call``, ``call-select``, ``take`` (a Cicera capture from the
+        select), ``place`` (a Cicera card placed by its button)."""
 
     async def turn(self) -> None:
         ui, member = self.ui, self.member
@@ -225,6 +226,9 @@ class Player:
             return next((b for b in buttons if b.custom_id.startswith("tv:act:")
                          and b.custom_id.split(":")[4].startswith(prefix)), None)
 
+        def menu(kind: str):
+            return next((s for s in selects if s.custom_id.split(":")[4] == kind), None)
+
         async def press(b, kind):
             self.used.append(kind)
             result = await member.click(message, custom_id=b.custom_id)
@@ -237,29 +241,21 @@ class Player:
             assert result.acknowledged and result.response.ephemeral, result
             return result
 
-        bid, pass_ = first("bid_"), first("pass")
-        if pass_ is not None:  # the auction
-            bid_select = next((s for s in selects if ":bid" in s.custom_id), None)
-            if self.bids and bid is not None:
-                return await press(bid, "bid")
-            if self.bids and bid_select is not None:
-                return await choose(bid_select, [bid_select.options[0].value], "bid-select")
+        pass_ = first("pass")
+        if pass_ is not None:  # the auction: one select of bids, and Pass
+            bids = menu("bid")
+            if self.bids and bids is not None:
+                kind = "bid" if bids.custom_id.endswith(":rank") else "bid-select"
+                return await choose(bids, [bids.options[0].value], kind)
             return await press(pass_, "pass")
         for prefix, kind in (("trump_", "trump"), ("call_", "call")):
             b = first(prefix)
             if b is not None:
                 return await press(b, kind)
-        for s in selects:
-            if ":discard" in s.custom_id:
-                return await choose(s, [o.value for o in s.options[:s.min_values]], "discard")
-            if ":call" in s.custom_id:
-                return await choose(s, [s.options[0].value], "call-select")
-            if ":take" in s.custom_id:
-                return await choose(s, [s.options[0].value], "take")
-        picks = [b for b in buttons if b.custom_id.startswith("tv:pick:")]
-        if picks:
-            await press(picks[0], "pick")
-            return await self.turn()
+        for kind, used in (("discard", "discard"), ("call", "call-select"), ("take", "take")):
+            s = menu(kind)
+            if s is not None:
+                return await choose(s, [o.value for o in s.options[:max(1, s.min_values)]], used)
         place = next((b for b in buttons if b.custom_id.endswith("_place")), None)
         if place is not None:
             return await press(place, "place")

@@ -70,9 +70,9 @@ async def test_a_chiamata_with_kitty_at_debug_logs_no_hidden_card(ui, seed, play
 
 def test_a_failed_click_is_logged_without_its_card():
     """discord.py logs ``Ignoring exception in view %r for item %r``: the item's repr names no card."""
-    from cogs.components import ActButton, PickButton, button
+    from cogs.components import ActButton, OldHandButton, button
 
-    for cls, custom_id in ((ActButton, "tv:act:3:12:play_Ad"), (PickButton, "tv:pick:3:12:Ad:0")):
+    for cls, custom_id in ((ActButton, "tv:act:3:12:play_Ad"), (OldHandButton, "tv:pick:3:12:Ad:0")):
         item = button(cls, custom_id, "Asso di denari")
         text = repr(item)
         assert "Ad" not in text and "Asso" not in text and "tv:" not in text, text
