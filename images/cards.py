@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from images.common import RGB, WHITE, font, shade
+from images.common import RGB, WHITE, font, ink_height, record, shade
 from rules.cards import ALL_CARDS, RANKS, SUITS, Card
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,8 @@ CARD_W, CARD_H = 100, 160
 MASTER = 4
 """Master pixels per card unit."""
 FACES = ("italian", "french")
+INDEX_SIZE = 27
+"""The corner index's font size, in card units (its digits are 20 units tall: readable on a small card)."""
 
 PAPER: RGB = (252, 249, 240)
 BORDER: RGB = (60, 56, 52)
@@ -387,21 +389,21 @@ def _court(d: ImageDraw.ImageDraw, card: Card, faces: str, u: float) -> None:
 
 # ----- the card -----
 def _corner(img: Image.Image, card: Card, faces: str, u: float) -> None:
-    """The corner index (rank over suit) drawn into a corner sprite of 18 x 44 units."""
+    """The corner index (rank over suit) drawn into a corner sprite of 21 x 50 units."""
     d = ImageDraw.Draw(img)
     colour = SUIT_COLOURS[faces][card.suit]
     text = rank_label(card, faces)
-    f = font(int(21 * u), True)
+    f = font(int(INDEX_SIZE * u), True)
     if len(text) == 1:
-        d.text((9 * u, 12 * u), text, font=f, fill=colour, anchor="mm")
+        d.text((10.5 * u, 14.5 * u), text, font=f, fill=colour, anchor="mm")
     else:  # "10": drawn, then squeezed to the corner's width
         w = int(f.getlength(text)) + 2
-        tmp = Image.new("RGBA", (w, int(26 * u)), (0, 0, 0, 0))
-        ImageDraw.Draw(tmp).text((w / 2, 13 * u), text, font=f, fill=colour, anchor="mm")
-        tmp = tmp.resize((int(17 * u), tmp.height), Image.Resampling.LANCZOS)
-        img.alpha_composite(tmp, (int(0.5 * u), int(-1 * u)))
-    h = 19 if faces == "italian" and card.suit in "sb" else 13
-    draw_suit(d, card.suit, faces, (2.5 * u, 25 * u, 15.5 * u, (25 + h) * u))
+        tmp = Image.new("RGBA", (w, int(30 * u)), (0, 0, 0, 0))
+        ImageDraw.Draw(tmp).text((w / 2, 15 * u), text, font=f, fill=colour, anchor="mm")
+        tmp = tmp.resize((int(21 * u), tmp.height), Image.Resampling.LANCZOS)
+        img.alpha_composite(tmp, (0, int(-1 * u)))
+    h = 20 if faces == "italian" and card.suit in "sb" else 14
+    draw_suit(d, card.suit, faces, (3 * u, 29 * u, 18 * u, (29 + h) * u))
 
 
 @lru_cache(maxsize=128)
@@ -427,10 +429,10 @@ def _master(card: Card, faces: str) -> Image.Image:
             draw_suit(d, card.suit, faces, ((cx - pw / 2) * u, (cy - ph / 2) * u, (cx + pw / 2) * u,
                                             (cy + ph / 2) * u))
     # corner index top-left, and the same turned upside down bottom-right
-    corner = Image.new("RGBA", (18 * u, 46 * u), (0, 0, 0, 0))
+    corner = Image.new("RGBA", (21 * u, 50 * u), (0, 0, 0, 0))
     _corner(corner, card, faces, u)
-    img.alpha_composite(corner, (2 * u, 2 * u))
-    img.alpha_composite(corner.rotate(180), (W - 20 * u, H - 48 * u))
+    img.alpha_composite(corner, (int(1.5 * u), 2 * u))
+    img.alpha_composite(corner.rotate(180), (W - int(22.5 * u), H - 52 * u))
     return img
 
 
@@ -486,6 +488,27 @@ def card_image(card: Card, faces: str = "italian", width: int = CARD_W) -> Image
 def back_image(width: int = CARD_W) -> Image.Image:
     """The back of a card as an RGBA sprite ``width`` pixels wide. Cached."""
     return _scaled(_back_master(), width)
+
+
+@lru_cache(maxsize=256)
+def index_height(card: Card, faces: str, width: int) -> float:
+    """How tall (pixels) the ink of the corner index of ``card`` is on a sprite ``width`` pixels wide."""
+    text = rank_label(card, faces)
+    return ink_height(text, INDEX_SIZE * MASTER, True) / MASTER * width / CARD_W
+
+
+@lru_cache(maxsize=64)
+def _turned(card: Card, faces: str, width: int, angle: int) -> Image.Image:
+    return card_image(card, faces, width).rotate(angle, expand=True)
+
+
+def paste_card(canvas: Image.Image, card: Card, faces: str, width: int, xy: tuple[float, float],
+               rotate: int = 0) -> None:
+    """Paste the face of ``card`` (``width`` wide; turned ``rotate`` degrees counter-clockwise) with its top-left
+    corner at ``xy``, and note its corner index for the legibility check."""
+    sprite = _turned(card, faces, width, rotate) if rotate else card_image(card, faces, width)
+    canvas.paste(sprite, (int(round(xy[0])), int(round(xy[1]))), sprite)
+    record(f"{rank_label(card, faces)} ({card})", index_height(card, faces, width), canvas, "card")
 
 
 def card_height(width: int) -> int:

@@ -1,4 +1,5 @@
-"""The public Cicera table: the seats, the cards on the table, each team's pile and bonuses, the last capture.
+"""The public Cicera table: the cards on the table, large, and the last capture (who took what with which
+card). Whose turn, the piles and the bonuses are message text.
 
 Take it through ``images.table.table_png(view)``; the view must be the public one (``game.view(None)``).
 """
@@ -7,185 +8,177 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from images.cards import card_height, card_image
+from images.cards import card_height, paste_card
 from images.common import (
-    CREAM,
     FELT,
     FELT_DARK,
     HIGHLIGHT,
     INK,
     MUTED,
-    PANEL,
-    PANEL_LIGHT,
+    PICTURE_WIDTH,
     SIDE_COLOURS,
     WHITE,
-    WOOD,
     SeatInfo,
     draw_text,
-    joined_names,
+    fit_lines,
     label,
+    line_height,
+    min_size,
     paste,
     require_public,
     rounded_box,
-    seat_ai,
-    seat_name,
-    seat_plate,
-    text_image,
+    seat_names,
+    seat_number_label,
+    size_for,
+    text_width,
 )
-from rules.cicera import BONUSES, TEAMS, CiceraView
+from rules.cicera import CiceraView
 
 log = logging.getLogger(__name__)
 
-WIDTH, HEIGHT = 1000, 780
-MARGIN = 16
-HEADER_H = 40
-PLATES_Y = 48
-TABLE_Y = 118
-TABLE_H = 400
-"""The felt where the table cards lie."""
-TEAMS_Y = TABLE_Y + TABLE_H + 10
-TEAMS_H = 96
-CAPTURE_Y = TEAMS_Y + TEAMS_H + 10
-CARD_SIZES = (100, 84, 72, 60, 50, 40)
-GAP = 8
+WIDTH = PICTURE_WIDTH
+MARGIN = 18
+GAP = 12
+CARD_SIZES = (186, 168, 156, 144, 132, 120, 108, 96, 84, 72, 60)
+"""Widths tried for the table cards, largest first."""
+BOARD_MAX_H = 560
+"""The table cards' area grows up to this height; more cards get smaller."""
+EMPTY_H = 150
+CAPTURE_CARD = 120
 FACES = "italian"
 """Cicera is played with the Italian (Bresciane) faces."""
 
 
-def cicera_table_size() -> tuple[int, int]:
-    """The pixel size of the Cicera table picture."""
-    return (WIDTH, HEIGHT)
+@dataclass(frozen=True)
+class BoardLayout:
+    """How the table cards lie: card width, cards per row, rows, the area's height."""
+
+    card: int
+    per_row: int
+    rows: int
+    height: int
+
+
+def board_layout(count: int, width: int = WIDTH, max_h: int = BOARD_MAX_H, sizes: Sequence[int] = CARD_SIZES,
+                 ) -> BoardLayout:
+    """The largest card width whose rows of ``count`` cards fit ``width`` and ``max_h``."""
+    if count == 0:
+        return BoardLayout(sizes[0], 1, 0, EMPTY_H)
+    for w in sizes:
+        per_row = max(1, (width - 2 * MARGIN + GAP) // (w + GAP))
+        rows = -(-count // per_row)
+        height = rows * (card_height(w) + GAP) - GAP
+        if height <= max_h:
+            return BoardLayout(w, per_row, rows, height)
+    w = sizes[-1]
+    per_row = max(1, (width - 2 * MARGIN + GAP) // (w + GAP))
+    rows = -(-count // per_row)
+    return BoardLayout(w, per_row, rows, rows * (card_height(w) + GAP) - GAP)
 
 
 def table_card_layout(count: int) -> tuple[int, int]:
-    """(card width, cards per row) for ``count`` cards on the table: the largest size whose rows fit."""
-    for w in CARD_SIZES:
-        per_row = max(1, (WIDTH - 2 * MARGIN - 16 + GAP) // (w + GAP))
-        rows = max(1, -(-count // per_row))
-        if rows * (card_height(w) + GAP) - GAP <= TABLE_H - 20:
-            return w, per_row
-    w = CARD_SIZES[-1]
-    return w, max(1, (WIDTH - 2 * MARGIN - 16 + GAP) // (w + GAP))
+    """(card width, cards per row) for ``count`` cards on the table."""
+    lay = board_layout(count)
+    return lay.card, lay.per_row
 
 
-@lru_cache(maxsize=2)
-def _background() -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), FELT_DARK)
+def _capture_h() -> int:
+    return line_height(min_size(True, True) + 2) + 10 + card_height(CAPTURE_CARD) + 2 * GAP
+
+
+def cicera_table_size(view: CiceraView | None = None) -> tuple[int, int]:
+    """The pixel size of the Cicera table picture (it grows with the cards on the table)."""
+    count = len(view.table) if view is not None else 12
+    board = board_layout(count)
+    return (WIDTH, MARGIN + board.height + GAP + _capture_h() + MARGIN)
+
+
+@lru_cache(maxsize=8)
+def _background(size: tuple[int, int], board_h: int) -> Image.Image:
+    img = Image.new("RGB", size, FELT_DARK)
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, WIDTH, HEADER_H - 6), fill=PANEL)
-    d.rounded_rectangle((MARGIN - 6, TABLE_Y - 6, WIDTH - MARGIN + 6, TABLE_Y + TABLE_H + 6), radius=18, fill=WOOD)
-    d.rounded_rectangle((MARGIN, TABLE_Y, WIDTH - MARGIN, TABLE_Y + TABLE_H), radius=14, fill=FELT)
+    d.rounded_rectangle((6, 6, size[0] - 7, MARGIN + board_h + GAP // 2), radius=28, fill=FELT)
     return img
 
 
-def _team_box(canvas: Image.Image, team: int, x: int, width: int, view: CiceraView,
-              seats: Sequence[SeatInfo] | None) -> None:
-    colour = SIDE_COLOURS[team]
-    box = rounded_box((width, TEAMS_H), (*PANEL, 255), (*colour, 255), 2, 10)
-    paste(canvas, box, (x, TEAMS_Y))
-    stripe = rounded_box((7, TEAMS_H - 16), (*colour, 255), radius=3)
-    paste(canvas, stripe, (x + 8, TEAMS_Y + 8))
-    tx = x + 24
-    title = label("team", n=team + 1) + ": " + joined_names(seats, TEAMS[team])
-    draw_text(canvas, (tx, TEAMS_Y + 8), title, 15, WHITE, True, max_width=width - 36)
-    pile = label("pile", n=view.pile_sizes[team]) + " \u00b7 " + label("swords_taken", n=view.pile_swords[team])
-    draw_text(canvas, (tx, TEAMS_Y + 32), pile, 13, CREAM, max_width=width - 36)
-    counts = view.bonus_counts[team]
-    parts = [f"{label(b)} {counts.get(b, 0)}" for b in BONUSES if counts.get(b, 0)]
-    bonus = label("bonus", n=view.bonus_points[team])
-    w, _h = draw_text(canvas, (tx, TEAMS_Y + 56), bonus, 15, HIGHLIGHT, True)
-    if parts:
-        draw_text(canvas, (tx + w + 10, TEAMS_Y + 58), " \u00b7 ".join(parts), 13, MUTED, max_width=width - 50 - w)
-
-
-def _bonus_tag(canvas: Image.Image, x: float, y: float, text: str) -> float:
-    t = text_image(text, 13, INK, True)
-    box = rounded_box((t.width + 14, 22), (*HIGHLIGHT, 255), radius=8)
-    paste(canvas, box, (x, y))
-    paste(canvas, t, (x + 7, y + (22 - t.height) / 2))
-    return x + box.width + 6
-
-
-def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInfo] | None) -> None:
-    y = CAPTURE_Y
-    height = HEIGHT - y - 8
-    box = rounded_box((WIDTH - 2 * MARGIN, height), (*PANEL, 255), (*PANEL_LIGHT, 255), 2, 10)
-    paste(canvas, box, (MARGIN, y))
-    cap = view.last_capture
-    if cap is None:
-        draw_text(canvas, (MARGIN + 14, y + 12), label("no_capture"), 14, MUTED)
+def draw_board(canvas: Image.Image, view: CiceraView, top: float, board: BoardLayout, width: int = WIDTH) -> None:
+    """The table cards in centred rows from ``top``; the card placed last outlined in gold."""
+    cards = view.table
+    if not cards:
+        size = size_for(label("table_empty"), min_size(True, True))
+        draw_text(canvas, (width / 2, top + board.height / 2), label("table_empty"), size, MUTED, True,
+                  anchor="mm", condensed=True)
         return
+    w, h = board.card, card_height(board.card)
+    placed = view.last_placement[1] if view.last_placement else None
+    for i, c in enumerate(cards):
+        row, col = divmod(i, board.per_row)
+        in_row = min(board.per_row, len(cards) - row * board.per_row)
+        row_w = in_row * (w + GAP) - GAP
+        x = (width - row_w) / 2 + col * (w + GAP)
+        y = top + row * (h + GAP)
+        if c == placed:
+            glow = rounded_box((w + 14, h + 14), (*HIGHLIGHT, 255), radius=14)
+            paste(canvas, glow, (x - 7, y - 7))
+        paste_card(canvas, c, FACES, w, (x, y))
+
+
+def _arrow(canvas: Image.Image, x: float, cy: float, length: float) -> None:
+    d = ImageDraw.Draw(canvas)
+    d.rectangle((x, cy - 5, x + length - 16, cy + 5), fill=WHITE)
+    d.polygon([(x + length - 22, cy - 16), (x + length, cy), (x + length - 22, cy + 16)], fill=WHITE)
+
+
+def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInfo] | None, top: float) -> None:
+    """Who took what last: the name and its bonuses, then the card played, an arrow and the cards taken."""
+    size = min_size(True, True) + 2
+    box = rounded_box((WIDTH - 2 * MARGIN, _capture_h() - GAP), (*FELT, 255), radius=20)
+    paste(canvas, box, (MARGIN, top))
+    cap = view.last_capture
+    x = MARGIN + 18.0
+    if cap is None:
+        draw_text(canvas, (x, top + 14), label("no_capture"), size_for(label("no_capture"), size), MUTED, True,
+                  condensed=True)
+        return
+    names = seat_names(seats, view.players)
     colour = SIDE_COLOURS[cap.seat % 2]
-    tw, _h = draw_text(canvas, (MARGIN + 14, y + 10), label("last_capture", name=seat_name(seats, cap.seat)), 15,
-                       colour, True, max_width=WIDTH // 2)
-    bx: float = MARGIN + 14 + tw + 14
-    for b in cap.bonuses:
-        bx = _bonus_tag(canvas, bx, y + 8, label(b))
-    w = 52
+    tags = [label(b) for b in cap.bonuses]
+    tags_w = sum(text_width(t, size, True, True) + 34 for t in tags)
+    room = WIDTH - 2 * MARGIN - 36 - tags_w
+    fitted = fit_lines(names[cap.seat], room, size, min_size(True, True), 1)
+    name = names[cap.seat] if fitted else seat_number_label(seats, cap.seat)
+    nw, _h = draw_text(canvas, (x, top + 10), name, fitted.size if fitted else size, colour, True, condensed=True)
+    tx = x + nw + 14
+    for t in tags:
+        tw = int(text_width(t, size, True, True)) + 24
+        paste(canvas, rounded_box((tw, line_height(size) + 6), (*HIGHLIGHT, 255), radius=12), (tx, top + 8))
+        draw_text(canvas, (tx + tw / 2, top + 11), t, size_for(t, size), INK, True, anchor="mt", condensed=True)
+        tx += tw + 10
+    y = top + line_height(size) + 20
+    w = CAPTURE_CARD
+    paste_card(canvas, cap.card, FACES, w, (x, y))
+    x += w + 14
+    _arrow(canvas, x, y + card_height(w) / 2, 70)
+    x += 70 + 14
     n = len(cap.taken)
-    x = MARGIN + 14.0
-    cy = y + 38
-    paste(canvas, card_image(cap.card, FACES, w), (x, cy))
-    x += w + 10
-    tw, _h = draw_text(canvas, (x, cy + card_height(w) / 2), label("takes"), 14, CREAM, anchor="lm")
-    x += tw + 10
-    room = WIDTH - MARGIN - 14 - x
-    step = min(w + 6, (room - w) / (n - 1)) if n > 1 else w
+    room = WIDTH - MARGIN - 18 - x
+    step = min(w + 10.0, (room - w) / (n - 1)) if n > 1 else float(w)
     for c in cap.taken:
-        paste(canvas, card_image(c, FACES, w), (x, cy))
+        paste_card(canvas, c, FACES, w, (x, y))
         x += step
 
 
 def cicera_table_image(view: CiceraView, seats: Sequence[SeatInfo] | None = None) -> Image.Image:
     """The public Cicera table as a Pillow image (RGB)."""
     require_public(view)
-    canvas = _background().copy()
-    # header
-    title = label("cicera") + " \u00b7 " + label("round", n=view.round_number)
-    draw_text(canvas, (MARGIN, 8), title, 17, WHITE, True)
-    if view.to_move is not None:
-        text = label("to_move", name=seat_name(seats, view.to_move))
-        colour = HIGHLIGHT
-    else:
-        text = label("match_over" if view.match_over else "round_over")
-        colour = HIGHLIGHT
-    draw_text(canvas, (WIDTH - MARGIN, 9), text, 15, colour, True, max_width=WIDTH // 2, anchor="rt")
-    # seats in play order
-    plate_w = 160
-    step = (WIDTH - 2 * MARGIN - plate_w - 8) / 3
-    for s in range(4):
-        plate = seat_plate(seat_name(seats, s), seat_ai(seats, s), SIDE_COLOURS[s % 2],
-                           label("cards_in_hand", n=view.hand_sizes[s]), MUTED, view.to_move == s, view.dealer == s,
-                           plate_w)
-        paste(canvas, plate, (MARGIN - 4 + s * step, PLATES_Y))
-    # the table
-    cards = view.table
-    if cards:
-        w, per_row = table_card_layout(len(cards))
-        h = card_height(w)
-        rows = -(-len(cards) // per_row)
-        block_h = rows * (h + GAP) - GAP
-        y0 = TABLE_Y + (TABLE_H - block_h) / 2
-        placed = view.last_placement[1] if view.last_placement else None
-        for i, c in enumerate(cards):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(cards) - row * per_row)
-            row_w = in_row * (w + GAP) - GAP
-            x = (WIDTH - row_w) / 2 + col * (w + GAP)
-            y = y0 + row * (h + GAP)
-            if c == placed:
-                glow = rounded_box((w + 8, h + 8), (*HIGHLIGHT, 255), radius=10)
-                paste(canvas, glow, (x - 4, y - 4))
-            paste(canvas, card_image(c, FACES, w), (x, y))
-    else:
-        draw_text(canvas, (WIDTH / 2, TABLE_Y + TABLE_H / 2), label("table_empty"), 16, MUTED, anchor="mm")
-    # teams and the last capture
-    box_w = (WIDTH - 2 * MARGIN - 12) // 2
-    for team in (0, 1):
-        _team_box(canvas, team, MARGIN + team * (box_w + 12), box_w, view, seats)
-    _last_capture(canvas, view, seats)
+    board = board_layout(len(view.table))
+    size = cicera_table_size(view)
+    canvas = _background(size, board.height).copy()
+    draw_board(canvas, view, MARGIN, board)
+    _last_capture(canvas, view, seats, MARGIN + board.height + GAP + GAP // 2)
     return canvas

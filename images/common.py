@@ -1,7 +1,9 @@
-"""Shared helpers of the pictures: the bundled fonts, cached text sprites, colours, seat info, PNG output.
+"""Shared helpers of the pictures: display widths, the bundled fonts, text drawing (and its legibility
+recorder), colours, seat names, PNG output.
 
 Every picture function is pure: a view (plus the seats' names) in, PNG bytes out. What can be cached is
-cached here: fonts, rendered text, glyph coverage.
+cached here: fonts, rendered text, glyph coverage. Every text a picture draws goes through ``draw_text``,
+which a test (and ``python -m images.samples --legibility``) can watch with ``recording()``.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 import io
 import logging
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -20,9 +24,38 @@ from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
+# ----- how wide Discord shows a picture -----
+PHONE_DISPLAY_WIDTH = 265
+"""CSS pixels a picture of a Components V2 message (a Container holding a MediaGallery with one item) is shown
+wide at a 390 px phone viewport. Measured in SimCord 3.2.1's preview with headless Chromium: a bot message
+with a plain-colour test picture, captured in the channel layout at a 390 x 844 viewport; the picture's
+pixels were counted in the screenshot. Every picture from 300 to 1200 px wide came out 265 px wide (the
+height follows the aspect: no max height); a picture narrower than that is shown at its own size."""
+DESKTOP_DISPLAY_WIDTH = 563
+"""The same at a 1280 px desktop viewport (the gallery fills the 600 px Components V2 column, less the
+container's padding); narrower pictures are not enlarged."""
+MIN_TEXT_PX = 11.0
+"""No text of a picture may be less tall than this, as shown at the phone width: the height of the drawn
+text's ink box, times the display width over the picture's width."""
+SCALE = 3
+"""Pictures are designed in phone display pixels (``PHONE_DISPLAY_WIDTH`` wide) and drawn ``SCALE`` times
+larger, sharp on a phone's high-density screen and wider than the desktop width (so both show it scaled
+down, never up)."""
+PICTURE_WIDTH = PHONE_DISPLAY_WIDTH * SCALE
+"""The width of every table, hand and summary picture, in pixels."""
+
+
+def displayed(height: float, picture_width: int, display_width: int = PHONE_DISPLAY_WIDTH) -> float:
+    """How tall ``height`` picture pixels are shown when the picture is displayed ``display_width`` wide at
+    most (a narrower picture is shown at its own size)."""
+    return height * min(1.0, display_width / picture_width)
+
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+"""Names: the bold face, narrower, so that longer names fit under a card."""
 
 FALLBACK_FONTS: tuple[str, ...] = (
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
@@ -85,6 +118,8 @@ LABELS: dict[str, str] = {
     "cards_in_hand": "hand {n}",
     "tricks_won": "tricks {n}",
     "ai": "AI",
+    "seat": "Seat {n}",
+    "next": "next",
     "ai_level": "AI {level}",
     "dealer": "D",
     "pass": "pass",
@@ -153,17 +188,37 @@ def label(key: str, **kw: object) -> str:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sits in a seat, as pictures show it: a display name and the AI level (``None`` for a human)."""
+    """Who sits in a seat, as pictures show it: a display name, the AI level (``None`` for a human) and
+    optionally a short label drawn instead of a name the bundled font cannot draw (default ``Seat N``)."""
 
     name: str
     ai: str | None = None
+    label: str | None = None
+
+
+def seat_number_label(seats: Sequence[SeatInfo] | None, seat: int) -> str:
+    """The short label of a seat: its ``SeatInfo.label`` when drawable, else ``Seat N``."""
+    if seats and 0 <= seat < len(seats):
+        short = (seats[seat].label or "").strip()
+        if short and drawable(short):
+            return short
+    return label("seat", n=seat + 1)
 
 
 def seat_name(seats: Sequence[SeatInfo] | None, seat: int) -> str:
-    """The display name of a seat (``Seat N`` when no names were given)."""
-    if seats and 0 <= seat < len(seats) and seats[seat].name.strip():
-        return seats[seat].name.strip()
-    return f"Seat {seat + 1}"
+    """The name a picture draws for a seat: its display name when the bundled font draws every character of
+    it, else the seat's short label (``Seat N``); the message text names every seat in full."""
+    if seats and 0 <= seat < len(seats):
+        name = " ".join(clean_text(seats[seat].name).split())
+        if name and drawable(name):
+            return name
+    return seat_number_label(seats, seat)
+
+
+def seat_names(seats: Sequence[SeatInfo] | None, players: int) -> list[str]:
+    """The names of all seats, told apart: a name two seats share gets the seat number (``AI (easy) #2``)."""
+    names = [seat_name(seats, s) for s in range(players)]
+    return [f"{n} #{s + 1}" if names.count(n) > 1 else n for s, n in enumerate(names)]
 
 
 def seat_ai(seats: Sequence[SeatInfo] | None, seat: int) -> str | None:
@@ -175,9 +230,13 @@ def seat_ai(seats: Sequence[SeatInfo] | None, seat: int) -> str | None:
 
 # ----- fonts -----
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans (bold or regular) at a pixel size."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans (bold or regular; condensed bold) at a pixel size."""
+    return ImageFont.truetype(str(_primary(bold, condensed)), size)
+
+
+def _primary(bold: bool, condensed: bool) -> Path:
+    return CONDENSED if condensed else BOLD if bold else REGULAR
 
 
 @cache
@@ -230,12 +289,23 @@ def clean_text(text: str) -> str:
     return "".join(out)
 
 
-def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+def drawable(text: str) -> bool:
+    """Whether the bundled font (DejaVu Sans, in each of its bundled faces) draws every character of ``text``
+    itself: no character would come out as a 'missing glyph' box or need a system font. Control characters
+    are ignored; an empty or blank text is not drawable."""
+    text = clean_text(text)
+    if not text.strip():
+        return False
+    faces = (str(REGULAR), str(BOLD), str(CONDENSED))
+    return all(ch.isspace() or all(has_glyph(f, ch) for f in faces) for ch in text)
+
+
+def runs(text: str, bold: bool = False, condensed: bool = False) -> list[tuple[str, str]]:
     """Split ``text`` into runs of (font path, text) such that each run's font has its characters.
 
     Characters no font has become ``MISSING_GLYPH``; invisible format characters and variation selectors
-    that no font has are dropped."""
-    primary = str(BOLD if bold else REGULAR)
+    that no font has are dropped. (Names never get here undrawable: ``seat_name`` checks ``drawable``.)"""
+    primary = str(_primary(bold, condensed))
     other = str(REGULAR)
     out: list[tuple[str, str]] = []
     for ch in clean_text(text):
@@ -255,20 +325,17 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
     return out
 
 
-def _run_font(path: str, size: int, bold: bool) -> ImageFont.FreeTypeFont:
-    if path == str(REGULAR) and not bold:
-        return font(size)
-    if path == str(BOLD):
-        return font(size, True)
-    if path == str(REGULAR):
-        return font(size)
+def _run_font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    for bold, condensed in ((False, False), (True, False), (True, True)):
+        if path == str(_primary(bold, condensed)):
+            return font(size, bold, condensed)
     f = _font_at(path, size)
-    return f if f is not None else font(size, bold)
+    return f if f is not None else font(size)
 
 
-def text_width(text: str, size: int, bold: bool = False) -> float:
+def text_width(text: str, size: int, bold: bool = False, condensed: bool = False) -> float:
     """The advance width of ``text`` in pixels, drawn with ``text_image``."""
-    return sum(_run_font(p, size, bold).getlength(t) for p, t in runs(text, bold))
+    return sum(_run_font(p, size).getlength(t) for p, t in runs(text, bold, condensed))
 
 
 def shorten(text: str, size: int, max_width: int, bold: bool = False) -> str:
@@ -288,28 +355,79 @@ def shorten(text: str, size: int, max_width: int, bold: bool = False) -> str:
 
 @lru_cache(maxsize=4096)
 def text_image(text: str, size: int, colour: RGB = WHITE, bold: bool = False, max_width: int | None = None,
-               ) -> Image.Image:
-    """``text`` drawn on a transparent RGBA sprite just large enough for it (shortened to ``max_width``)."""
+               condensed: bool = False) -> Image.Image:
+    """``text`` drawn on a transparent RGBA sprite just large enough for it (shortened to ``max_width``).
+
+    Draw it on a picture with ``draw_text``, which records it for the legibility check."""
     if max_width is not None:
         text = shorten(text, size, max_width, bold)
-    parts = runs(text, bold)
-    ascent, descent = font(size, bold).getmetrics()
-    width = max(1, int(round(sum(_run_font(p, size, bold).getlength(t) for p, t in parts))) + 2)
+    parts = runs(text, bold, condensed)
+    ascent, descent = font(size, bold, condensed).getmetrics()
+    width = max(1, int(round(sum(_run_font(p, size).getlength(t) for p, t in parts))) + 2)
     height = ascent + descent + 2
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     x = 1.0
     for path, part in parts:
-        f = _run_font(path, size, bold)
+        f = _run_font(path, size)
         draw.text((x, ascent + 1), part, font=f, fill=colour, anchor="ls")
         x += f.getlength(part)
     return img
 
 
+@lru_cache(maxsize=4096)
+def ink_height(text: str, size: int, bold: bool = False, condensed: bool = False) -> int:
+    """The height in pixels of the ink of ``text`` as ``text_image`` draws it (0 for blank text)."""
+    box = text_image(text, size, WHITE, bold, None, condensed).getchannel("A").getbbox()
+    return 0 if box is None else box[3] - box[1]
+
+
+# ----- the legibility recorder -----
+@dataclass(frozen=True)
+class DrawnText:
+    """A text a picture drew: what it says, how tall its ink is and the width of the picture it is on."""
+
+    text: str
+    height: float
+    picture_width: int
+    kind: str = "text"
+    """``text``, or ``card`` for a card's corner index (drawn into the card art)."""
+
+    def displayed(self, display_width: int = PHONE_DISPLAY_WIDTH) -> float:
+        """Its height as shown when the picture is displayed ``display_width`` wide."""
+        return displayed(self.height, self.picture_width, display_width)
+
+
+_RECORDER: ContextVar[list[DrawnText] | None] = ContextVar("images_text_recorder", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Record every text drawn inside the ``with`` block (in this context) into the list it yields."""
+    drawn: list[DrawnText] = []
+    token = _RECORDER.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORDER.reset(token)
+
+
+def record(text: str, height: float, canvas: Image.Image, kind: str = "text") -> None:
+    """Note a text drawn on ``canvas`` (the final picture) when a recorder is active."""
+    drawn = _RECORDER.get()
+    if drawn is not None:
+        drawn.append(DrawnText(text, height, canvas.width, kind))
+
+
 def draw_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB = WHITE,
-              bold: bool = False, max_width: int | None = None, anchor: str = "lt") -> tuple[int, int]:
-    """Paste ``text`` at ``xy`` (anchor: ``l``/``m``/``r`` then ``t``/``m``/``b``); return its sprite size."""
-    sprite = text_image(text, size, colour, bold, max_width)
+              bold: bool = False, max_width: int | None = None, anchor: str = "lt", condensed: bool = False,
+              ) -> tuple[int, int]:
+    """Paste ``text`` at ``xy`` (anchor: ``l``/``m``/``r`` then ``t``/``m``/``b``); return its sprite size.
+
+    Every text of every picture is drawn here, on the final picture, so that ``recording`` sees it."""
+    sprite = text_image(text, size, colour, bold, max_width, condensed)
+    shown = shorten(text, size, max_width, bold) if max_width is not None else text
+    record(clean_text(shown), ink_height(shown, size, bold, condensed), canvas)
     w, h = sprite.size
     x, y = xy
     if anchor[0] == "m":
@@ -322,6 +440,114 @@ def draw_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int
         y -= h
     canvas.paste(sprite, (int(round(x)), int(round(y))), sprite)
     return w, h
+
+
+def _needed() -> float:
+    """The ink height (pixels of a ``PICTURE_WIDTH`` picture) that shows ``MIN_TEXT_PX`` tall on a phone."""
+    return MIN_TEXT_PX * PICTURE_WIDTH / PHONE_DISPLAY_WIDTH
+
+
+@lru_cache(maxsize=1024)
+def min_size(bold: bool = False, condensed: bool = False, sample: str = "A") -> int:
+    """The smallest font size at which ``sample`` (by default a capital) is ``MIN_TEXT_PX`` tall when a
+    ``PICTURE_WIDTH`` picture is shown at the phone width."""
+    size = 8
+    while ink_height(sample, size, bold, condensed) < _needed():
+        size += 1
+    return size
+
+
+def size_for(text: str, size: int, bold: bool = True, condensed: bool = True) -> int:
+    """``size``, or larger when ``text`` would be less than ``MIN_TEXT_PX`` tall on a phone at it."""
+    return max(size, min_size(bold, condensed, text)) if text.strip() else size
+
+
+def legible(text: str, size: int, bold: bool = False, condensed: bool = False) -> bool:
+    """Whether ``text`` at ``size`` is at least ``MIN_TEXT_PX`` tall on a phone (a text of small letters
+    only, like ``next``, needs a larger size than one with a capital)."""
+    return ink_height(text, size, bold, condensed) >= _needed() - 0.01
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A text fitted into a width: its lines and the font size they are drawn at."""
+
+    lines: tuple[str, ...]
+    size: int
+
+
+def _split_word(word: str, size: int, max_width: float, condensed: bool) -> tuple[str, str] | None:
+    """A long word broken in two with a hyphen, the first part as long as fits and both parts legible (a
+    part of small letters only, like ``ano``, is too short on a phone)."""
+    for cut in range(len(word) - 2, 2, -1):
+        head, tail = word[:cut] + "-", word[cut:]
+        if text_width(head, size, True, condensed) <= max_width and legible(tail, size, True, condensed):
+            return head, tail
+    return None
+
+
+def fit_lines(text: str, max_width: float, size: int, smallest: int, max_lines: int = 2,
+              condensed: bool = True) -> Fitted | None:
+    """``text`` fitted into ``max_width`` pixels without cutting it: on one line at the largest size from
+    ``size`` down to ``smallest``, else on up to ``max_lines`` lines (broken between words, or a long word
+    broken with a hyphen); ``None`` when it does not fit even so."""
+    text = " ".join(clean_text(text).split())
+    while not legible(text, smallest, True, condensed) and smallest < 4 * size:
+        smallest += 1
+    size = max(size, smallest)
+    for s in range(size, smallest - 1, -1):
+        if text_width(text, s, True, condensed) <= max_width:
+            return Fitted((text,), s)
+    if max_lines < 2:
+        return None
+    words = text.split(" ")
+    for s in range(size, smallest - 1, -1):
+        lines: list[str] = []
+        current = ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if text_width(trial, s, True, condensed) <= max_width:
+                current = trial
+                continue
+            if current:
+                lines.append(current)
+            current = word
+            while text_width(current, s, True, condensed) > max_width:
+                parts = _split_word(current, s, max_width, condensed)
+                if parts is None:
+                    break
+                lines.append(parts[0])
+                current = parts[1]
+        lines.append(current)
+        if (len(lines) <= max_lines and all(text_width(x, s, True, condensed) <= max_width for x in lines)
+                and all(legible(x, s, True, condensed) for x in lines)):
+            return Fitted(tuple(lines), s)
+    return None
+
+
+def draw_lines(canvas: Image.Image, centre_x: float, top: float, fitted: Fitted, colour: RGB = WHITE,
+               condensed: bool = True) -> float:
+    """Draw fitted lines centred on ``centre_x`` from ``top``; return the y below them."""
+    step = line_height(fitted.size)
+    for k, line in enumerate(fitted.lines):
+        draw_text(canvas, (centre_x, top + k * step), line, fitted.size, colour, True, anchor="mt",
+                  condensed=condensed)
+    return top + step * len(fitted.lines)
+
+
+def line_height(size: int) -> int:
+    """The distance between two lines of text at ``size``."""
+    return int(round(size * 1.12))
+
+
+def draw_name(canvas: Image.Image, centre_x: float, top: float, name: str, fallback: str, max_width: float,
+              size: int, smallest: int, colour: RGB = WHITE, max_lines: int = 2) -> float:
+    """A seat's name centred under ``centre_x`` from ``top``: shrunk, or on two lines, to fit ``max_width``
+    (never cut short); ``fallback`` (the seat's short label) when it does not fit. Return the y below it."""
+    fitted = fit_lines(name, max_width, size, smallest, max_lines)
+    if fitted is None:
+        fitted = fit_lines(fallback, max_width, size, smallest, max_lines) or Fitted((fallback,), smallest)
+    return draw_lines(canvas, centre_x, top, fitted, colour)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[float, float]) -> None:
@@ -390,45 +616,3 @@ def faces_of(options: Mapping[str, object] | None) -> str:
 def joined_names(seats: Sequence[SeatInfo] | None, group: Sequence[int]) -> str:
     """The names of a group of seats, joined."""
     return label("and").join(seat_name(seats, s) for s in group)
-
-
-# ----- seat plates -----
-PLATE_H = 52
-
-
-@lru_cache(maxsize=1024)
-def seat_plate(name: str, ai: str | None, colour: RGB, detail: str = "", detail_colour: RGB = MUTED,
-               turn: bool = False, dealer: bool = False, width: int = 160) -> Image.Image:
-    """A seat's name plate: team stripe, name (shortened to fit), AI badge, a detail line, turn outline and
-    dealer chip. RGBA, cached."""
-    h = PLATE_H
-    img = Image.new("RGBA", (width + 8, h + 8), (0, 0, 0, 0))
-    if turn:
-        glow = rounded_box((width + 8, h + 8), (*HIGHLIGHT, 110), radius=14)
-        img.alpha_composite(glow, (0, 0))
-    box = rounded_box((width, h), (*PANEL, 238), (*(HIGHLIGHT if turn else shade(colour, 0.85)), 255),
-                      3 if turn else 2, 10)
-    img.alpha_composite(box, (4, 4))
-    stripe = rounded_box((7, h - 14), (*colour, 255), radius=3)
-    img.alpha_composite(stripe, (11, 11))
-    x = 24
-    right = width - 6
-    if dealer:
-        chip = rounded_box((20, 20), (*CREAM, 255), (*INK, 255), 1, 10)
-        img.alpha_composite(chip, (right - 16, 8))
-        t = text_image(label("dealer"), 11, INK, True)
-        img.alpha_composite(t, (right - 6 - t.width // 2, 18 - t.height // 2))
-        right -= 22
-    if ai:
-        badge_text = text_image(label("ai"), 11, INK, True)
-        bw = badge_text.width + 8
-        badge = rounded_box((bw, 18), (*MUTED, 255), radius=5)
-        img.alpha_composite(badge, (right - bw + 4, 9))
-        img.alpha_composite(badge_text, (right - bw + 8, 18 - badge_text.height // 2))
-        right -= bw + 4
-    name_sprite = text_image(name, 16, WHITE, True, right - x)
-    img.alpha_composite(name_sprite, (x, 7))
-    if detail:
-        d = text_image(detail, 13, detail_colour, False, width - x - 8)
-        img.alpha_composite(d, (x, 30))
-    return img

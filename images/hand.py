@@ -1,39 +1,49 @@
 """The private hand picture (sent as an ephemeral message to its owner only).
 
-The seat's cards in a row, numbered 1..n in the order of ``view.hand`` (the order of the play buttons),
-trump cards outlined in gold with a star. Chiamata: the called card is tagged; the partner is told; the
-caller sees the discards. Briscola: hands the seat may see (partner's, open mode) in a strip below. Cicera:
-the table cards above the hand, the card a Picada can take outlined.
+The seat's cards, large, numbered 1..n in the order of ``view.hand`` (the order of the play buttons), trump
+cards outlined in gold with a star; long hands (Chiamata's 8, Cicera's and the kitty's 12) on two rows,
+overlapping when they must, the corner index always showing. Chiamata: the called card is tagged and the
+partner is told; the caller sees the discards. Briscola: hands the seat may see (partner's, open mode) in a
+strip below. Cicera: the table cards above the hand, the card placed last outlined. The trump and the
+player's name are message text. Designed for the phone display width, like every picture.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from images.cards import SUIT_WORDS, card_height, card_image, suit_image
+from images.cards import card_height, paste_card
+from images.cicera_table import BoardLayout, board_layout, draw_board
 from images.common import (
     CALLER_COLOUR,
     CREAM,
     FELT,
+    FELT_DARK,
     HIGHLIGHT,
     INK,
-    MUTED,
-    PANEL,
-    WHITE,
+    PICTURE_WIDTH,
+    Fitted,
     SeatInfo,
+    draw_lines,
     draw_text,
     faces_of,
+    fit_lines,
     label,
+    line_height,
+    min_size,
     paste,
     png_bytes,
     rounded_box,
-    seat_name,
-    text_image,
+    seat_names,
+    seat_number_label,
+    size_for,
+    text_width,
 )
 from rules.briscola import BriscolaView
 from rules.cards import Card
@@ -43,15 +53,18 @@ from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
-MAX_WIDTH = 1200
-MARGIN = 16
-CARD_W = 100
-GAP = 10
-MIN_WIDTH = 460
-HEADER_H = 40
-NUMBER_H = 30
-TABLE_CARD_W = 72
-MINI_W = 48
+WIDTH = PICTURE_WIDTH
+MARGIN = 18
+GAP = 15
+MAX_CARD = 236
+MIN_CARD = 168
+"""Below this, cards of a row overlap instead of shrinking."""
+ONE_ROW = 5
+"""Hands of up to this many cards lie on one row; longer ones on two."""
+BOARD_CARD_SIZES = (132, 120, 108)
+"""Cicera: the table cards above the hand."""
+BOARD_MAX_H = 380
+MINI = 132
 
 
 @dataclass(frozen=True)
@@ -60,17 +73,19 @@ class HandLayout:
 
     width: int
     height: int
+    card: int
+    per_row: int
     step: float
-    """Distance between the left edges of two hand cards (less than a card when they overlap)."""
+    """Distance between the left edges of two hand cards of a row (less than a card when they overlap)."""
     hand_y: int
+    row_h: int
+    badge_h: int
+    banner_y: int
+    banner_lines: int
     table_y: int
-    table_rows: int
-    table_per_row: int
+    board: BoardLayout | None
     extra_y: int
-
-
-def _row_width(n: int, w: int, gap: int) -> int:
-    return n * w + max(0, n - 1) * gap
+    extra_h: int
 
 
 def _extras(view: GameView) -> list[tuple[str, tuple[Card, ...]]]:
@@ -83,34 +98,50 @@ def _extras(view: GameView) -> list[tuple[str, tuple[Card, ...]]]:
     return out
 
 
+def _badge_size() -> int:
+    return min_size(True)
+
+
+def _banner(view: GameView) -> tuple[str, ...]:
+    if isinstance(view, ChiamataView) and view.i_am_partner:
+        fitted = fit_lines(label("you_are_partner"), WIDTH - 2 * MARGIN - 30, min_size(True, True) + 2,
+                           min_size(True, True), 3)
+        return fitted.lines if fitted else (label("you_are_partner"),)
+    return ()
+
+
 def hand_layout(view: GameView) -> HandLayout:
     """The layout of a seat's hand picture (its size included)."""
-    n = len(view.hand)
-    table = tuple(view.table) if isinstance(view, CiceraView) else ()
-    width = max(MIN_WIDTH, 2 * MARGIN + _row_width(n, CARD_W, GAP))
-    table_per_row = 0
-    table_rows = 0
-    if isinstance(view, CiceraView):
-        width = max(width, 2 * MARGIN + _row_width(min(len(table), 14), TABLE_CARD_W, 6))
-    width = min(width, MAX_WIDTH)
-    step = float(CARD_W + GAP)
-    if n > 1 and 2 * MARGIN + _row_width(n, CARD_W, GAP) > width:
-        step = (width - 2 * MARGIN - CARD_W) / (n - 1)
-    y = HEADER_H
-    if isinstance(view, ChiamataView) and view.i_am_partner:
-        y += 24
+    n = max(1, len(view.hand))
+    per_row = n if n <= ONE_ROW else math.ceil(n / 2)
+    rows = -(-n // per_row)
+    room = WIDTH - 2 * MARGIN
+    card = int(min(MAX_CARD, (room - (per_row - 1) * GAP) / per_row))
+    step = float(card + GAP)
+    if card < MIN_CARD:
+        card = MIN_CARD
+        step = (room - card) / (per_row - 1) if per_row > 1 else float(card)
+    y = MARGIN
+    banner = _banner(view)
+    banner_y = y
+    if banner:
+        y += len(banner) * line_height(min_size(True, True) + 2) + 24 + GAP
     table_y = y
+    board = None
     if isinstance(view, CiceraView):
-        table_per_row = max(1, (width - 2 * MARGIN + 6) // (TABLE_CARD_W + 6))
-        table_rows = max(1, -(-len(table) // table_per_row))
-        y += 24 + table_rows * (card_height(TABLE_CARD_W) + 6) + 6
-    hand_y = y + NUMBER_H
-    y = hand_y + card_height(CARD_W) + 12
+        board = board_layout(len(view.table), WIDTH, BOARD_MAX_H, BOARD_CARD_SIZES)
+        y += board.height + 2 * GAP
+    badge_h = line_height(_badge_size()) + 12
+    row_h = badge_h + 8 + card_height(card) + GAP
+    hand_y = y
+    y += rows * row_h
     extra_y = y
-    extras = _extras(view)
-    if extras:
-        y += 22 + card_height(MINI_W) + 12
-    return HandLayout(width, y, step, hand_y, table_y, table_rows, table_per_row, extra_y)
+    extra_h = 0
+    if _extras(view):
+        extra_h = line_height(min_size(True, True)) + 8 + card_height(MINI) + GAP
+        y += extra_h * -(-len(_extras(view)) // 2)
+    return HandLayout(WIDTH, y + MARGIN - GAP, card, per_row, step, hand_y, row_h, badge_h, banner_y, len(banner),
+                      table_y, board, extra_y, extra_h)
 
 
 def hand_size(view: GameView) -> tuple[int, int]:
@@ -119,32 +150,34 @@ def hand_size(view: GameView) -> tuple[int, int]:
     return (lay.width, lay.height)
 
 
-@lru_cache(maxsize=64)
-def _number_badge(number: int, trump: bool) -> Image.Image:
-    box = rounded_box((30, 24), (*(HIGHLIGHT if trump else CREAM), 255), (*INK, 255), 1, 8)
-    img = box.copy()
-    t = text_image(str(number), 15, INK, True)
-    img.alpha_composite(t, ((30 - t.width) // 2, (24 - t.height) // 2))
-    return img
-
-
 @lru_cache(maxsize=8)
 def _outline(width: int, colour: tuple[int, int, int]) -> Image.Image:
     h = card_height(width)
-    return rounded_box((width + 8, h + 8), (0, 0, 0, 0), (*colour, 255), 3, 11)
+    return rounded_box((width + 16, h + 16), (0, 0, 0, 0), (*colour, 255), 7, max(12, width // 9))
 
 
 @lru_cache(maxsize=4)
-def _star() -> Image.Image:
-    img = rounded_box((26, 26), (*HIGHLIGHT, 255), (*INK, 255), 1, 13).copy()
-    t = text_image("\u2605", 17, INK, True)
-    img.alpha_composite(t, ((26 - t.width) // 2, (26 - t.height) // 2))
-    return img
+def _star(size: int) -> Image.Image:
+    """A gold star on a dark disc: the trump mark (drawn, not a font glyph)."""
+    ss = 4
+    big = Image.new("RGBA", (size * ss, size * ss), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = size * ss / 2
+    d.ellipse((0, 0, size * ss - 1, size * ss - 1), fill=(*INK, 255))
+    pts = []
+    for k in range(10):
+        r = c * (0.82 if k % 2 == 0 else 0.36)
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((c + r * math.cos(a), c + r * math.sin(a)))
+    d.polygon(pts, fill=(*HIGHLIGHT, 255))
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _background(size: tuple[int, int]) -> Image.Image:
-    return Image.new("RGB", size, FELT)
+    img = Image.new("RGB", size, FELT_DARK)
+    ImageDraw.Draw(img).rounded_rectangle((6, 6, size[0] - 7, size[1] - 7), radius=28, fill=FELT)
+    return img
 
 
 def _trump_of(view: GameView) -> str | None:
@@ -153,58 +186,34 @@ def _trump_of(view: GameView) -> str | None:
     return None
 
 
-def _header(canvas: Image.Image, view: GameView, seats: Sequence[SeatInfo] | None, faces: str) -> None:
-    strip = rounded_box((canvas.width, HEADER_H - 6), (*PANEL, 255), radius=0)
-    paste(canvas, strip, (0, 0))
-    seat = view.seat
-    assert seat is not None, "hand_image checked that the view is a seat's"
-    title = label("your_hand") if seats is None else label("hand_of", name=seat_name(seats, seat))
-    right = canvas.width - MARGIN
-    if isinstance(view, (BriscolaView, ChiamataView)):
-        trump = view.trump
-        if trump is None:
-            w, _h = draw_text(canvas, (right, 9), label("trump_unknown"), 14, MUTED, anchor="rt")
-        else:
-            w, _h = draw_text(canvas, (right, 8), SUIT_WORDS[faces][trump], 15, HIGHLIGHT, True, anchor="rt")
-            sign = suit_image(trump, faces, 24)
-            paste(canvas, sign, (right - w - 6 - sign.width, 5))
-            w2, _h = draw_text(canvas, (right - w - 12 - sign.width, 8), label("trump") + ":", 15, WHITE, True,
-                               anchor="rt")
-            w += w2 + 12 + sign.width
-        right -= w + 16
-    draw_text(canvas, (MARGIN, 8), title, 16, WHITE, True, max_width=max(60, right - MARGIN))
-
-
-def _cicera_table(canvas: Image.Image, view: CiceraView, lay: HandLayout, faces: str) -> None:
-    y = lay.table_y
-    draw_text(canvas, (MARGIN, y), label("table"), 14, CREAM, True)
-    y += 24
-    if not view.table:
-        draw_text(canvas, (MARGIN, y + 8), label("table_empty"), 13, MUTED)
-        return
-    placed = view.last_placement[1] if view.last_placement else None
-    h = card_height(TABLE_CARD_W)
-    for i, c in enumerate(view.table):
-        x = MARGIN + (i % lay.table_per_row) * (TABLE_CARD_W + 6)
-        yy = y + (i // lay.table_per_row) * (h + 6)
-        if c == placed:
-            paste(canvas, _outline(TABLE_CARD_W, HIGHLIGHT), (x - 4, yy - 4))
-        paste(canvas, card_image(c, faces, TABLE_CARD_W), (x, yy))
+def _number_badge(canvas: Image.Image, cx: float, top: float, number: int, trump: bool, height: int) -> None:
+    size = _badge_size()
+    text = str(number)
+    w = max(height, int(text_width(text, size, True)) + 26)
+    box = rounded_box((w, height), (*(HIGHLIGHT if trump else CREAM), 255), (*INK, 255), 2, 14)
+    paste(canvas, box, (cx - w / 2, top))
+    draw_text(canvas, (cx, top + height / 2), text, size, INK, True, anchor="mm")
 
 
 def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Sequence[SeatInfo] | None,
                  faces: str) -> None:
-    x = float(MARGIN)
-    y = lay.extra_y
-    for key, cards in _extras(view):
-        name = label("discarded") if key == "discarded" else seat_name(seats, int(key.split(":")[1]))
-        group_w = max(_row_width(len(cards), MINI_W, 4), 90)
-        draw_text(canvas, (x, y), name, 13, CREAM, True, max_width=group_w)
-        xx = x
-        for c in cards:
-            paste(canvas, card_image(c, faces, MINI_W), (xx, y + 20))
-            xx += MINI_W + 4
-        x += group_w + 20
+    group_w = (WIDTH - 2 * MARGIN - GAP) / 2
+    names = seat_names(seats, view.players)
+    size = min_size(True, True)
+    for i, (key, cards) in enumerate(_extras(view)):
+        row, col = divmod(i, 2)
+        x = MARGIN + col * (group_w + GAP)
+        y = lay.extra_y + row * lay.extra_h
+        if key == "discarded":
+            name = label("discarded")
+        else:
+            seat = int(key.split(":")[1])
+            fitted = fit_lines(names[seat], group_w, size, size, 1)
+            name = names[seat] if fitted else seat_number_label(seats, seat)
+        draw_text(canvas, (x + 6, y), name, size_for(name, size), CREAM, True, condensed=True)
+        step = min(MINI + 8.0, (group_w - MINI) / max(1, len(cards) - 1))
+        for k, c in enumerate(cards):
+            paste_card(canvas, c, faces, MINI, (x + k * step, y + line_height(size) + 8))
 
 
 def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
@@ -215,33 +224,46 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
     faces = faces_of(view.options)
     lay = hand_layout(view)
     canvas = _background((lay.width, lay.height)).copy()
-    _header(canvas, view, seats, faces)
-    if isinstance(view, ChiamataView) and view.i_am_partner:
-        draw_text(canvas, (MARGIN, HEADER_H - 2), label("you_are_partner"), 14, CALLER_COLOUR, True,
-                  max_width=lay.width - 2 * MARGIN)
-    if isinstance(view, CiceraView):
-        _cicera_table(canvas, view, lay, faces)
+    banner = _banner(view)
+    if banner:
+        size = min_size(True, True) + 2
+        box = rounded_box((WIDTH - 2 * MARGIN, len(banner) * line_height(size) + 24), (*CALLER_COLOUR, 255),
+                          radius=18)
+        paste(canvas, box, (MARGIN, lay.banner_y))
+        draw_lines(canvas, WIDTH / 2, lay.banner_y + 12, Fitted(banner, size), INK)
+    if isinstance(view, CiceraView) and lay.board is not None:
+        strip = rounded_box((WIDTH - 2 * MARGIN, lay.board.height + 2 * GAP - 8), (*FELT_DARK, 255), radius=18)
+        paste(canvas, strip, (MARGIN, lay.table_y - 4))
+        draw_board(canvas, view, lay.table_y + GAP - 4, lay.board, WIDTH)
     trump = _trump_of(view)
     called = view.called if isinstance(view, ChiamataView) else None
+    h = card_height(lay.card)
+    n = len(view.hand)
     for i, c in enumerate(view.hand):
-        x = MARGIN + i * lay.step
+        row, col = divmod(i, lay.per_row)
+        in_row = min(lay.per_row, n - row * lay.per_row)
+        row_w = lay.step * (in_row - 1) + lay.card
+        x = (WIDTH - row_w) / 2 + col * lay.step
+        y = lay.hand_y + row * lay.row_h
         is_trump = trump is not None and c.suit == trump
-        badge = _number_badge(i + 1, is_trump)
-        slot = min(lay.step, CARD_W)
-        paste(canvas, badge, (x + (slot - badge.width) / 2, lay.hand_y - NUMBER_H + 2))
+        visible = min(lay.step, lay.card) if col < in_row - 1 else lay.card
+        _number_badge(canvas, x + min(visible, lay.card) / 2, y, i + 1, is_trump, lay.badge_h)
+        cy = y + lay.badge_h + 8
         if is_trump:
-            paste(canvas, _outline(CARD_W, HIGHLIGHT), (x - 4, lay.hand_y - 4))
-        paste(canvas, card_image(c, faces, CARD_W), (x, lay.hand_y))
+            paste(canvas, _outline(lay.card, HIGHLIGHT), (x - 8, cy - 8))
+        paste_card(canvas, c, faces, lay.card, (x, cy))
         if is_trump:
-            star = _star()
-            paste(canvas, star, (x + CARD_W - star.width + 6, lay.hand_y + card_height(CARD_W) - star.height + 6))
+            star = _star(max(40, lay.card // 4))
+            sx = x + min(visible, lay.card) - star.width - 4
+            paste(canvas, star, (sx, cy + h - star.height - 6))
         if called is not None and c == called:
-            tag = text_image(label("called"), 12, INK, True)
-            box = rounded_box((tag.width + 10, 18), (*CALLER_COLOUR, 255), radius=6)
-            bx = x + (CARD_W - box.width) / 2
-            by = lay.hand_y + card_height(CARD_W) - 10
-            paste(canvas, box, (bx, by))
-            paste(canvas, tag, (bx + 5, by + (18 - tag.height) / 2))
+            size = size_for(label("called"), min_size(True, True))
+            tw = int(text_width(label("called"), size, True, True)) + 24
+            th = line_height(size) + 10
+            bx = x + (lay.card - tw) / 2
+            by = cy + h - th - 4
+            paste(canvas, rounded_box((tw, th), (*CALLER_COLOUR, 255), radius=12), (bx, by))
+            draw_text(canvas, (bx + tw / 2, by + 5), label("called"), size, INK, True, anchor="mt", condensed=True)
     if _extras(view):
         _extra_strip(canvas, view, lay, seats, faces)
     return canvas
@@ -250,5 +272,5 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
 def hand_png(view: GameView, seats: Sequence[SeatInfo] | None = None) -> bytes:
     """A seat's hand as PNG bytes, from that seat's own view (``game.view(seat)``).
 
-    With ``seats`` the title names the seat's player; without, it says 'Your hand'."""
+    ``seats`` names the seats whose cards the strip below shows (Briscola's partner or open hands)."""
     return png_bytes(hand_image(view, seats))

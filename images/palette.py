@@ -3,7 +3,7 @@
 A palette PNG is a third the size of an RGB one and quicker to compress. Choosing a palette per picture
 (median cut, octree) costs more than the whole drawing, so the palette is chosen once, from a training
 picture that holds what the pictures are made of: every card face and the back, the felt, the wood, the
-panels, name plates in every side colour and text in every text colour. Mapping a picture onto it
+panels, bold text in every text colour on each ground. Mapping a picture onto it
 (nearest colour, no dithering) takes well under a millisecond.
 """
 
@@ -43,7 +43,7 @@ def palette_image() -> Image.Image:
     rows = (len(faces_cards) + cols - 1) // cols
     strip_h = 6 * (len(grounds) * len(inks) + len(grounds) ** 2)
     width = cols * cell_w
-    plates_h = 64 * 4
+    plates_h = 64 * 5
     img = Image.new("RGB", (width, rows * cell_h * 2 + strip_h + plates_h + cell_h), c.FELT)
     # cards on felt (full size, cropped) and small on the panel colour
     y = 0
@@ -80,16 +80,18 @@ def palette_image() -> Image.Image:
             for k in range(0, width, strip.width):
                 img.paste(strip, (k, y))
             y += 6
-    # name plates and text
-    colours = [*c.SIDE_COLOURS, c.CALLER_COLOUR, c.DEFENDERS_COLOUR, c.NEUTRAL]
-    x = 0
-    for colour in colours:
-        for turn in (False, True):
-            plate = c.seat_plate("Giocatore Ab", "hard" if turn else None, colour, "hand 3 \u00b7 tricks 2", c.MUTED,
-                                 turn, turn)
-            px, py = (x % 6) * 176, y + (x // 6) * 64
-            img.paste(plate, (px, py), plate)
-            x += 1
+    # names and badges: bold text in every ink on the felt, the dark felt and the light badges
+    x, yy = 0, y
+    for ground in (c.FELT, c.FELT_DARK, c.CREAM, c.HIGHLIGHT, c.PANEL):
+        img.paste(ground, (0, yy, width, yy + 64))
+        x = 4
+        for ink in inks:
+            sprite = c.text_image("Giulia 12", 44, ink, True, condensed=True)
+            img.paste(sprite, (x, yy + 4), sprite)
+            x += sprite.width + 6
+            if x > width - 200:
+                break
+        yy += 64
     pal = img.quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
     log.debug("picture palette built from a %dx%d training picture", img.width, img.height)
     return pal

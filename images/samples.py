@@ -1,8 +1,10 @@
-"""Sample pictures for the documentation: ``python -m images.samples docs/images``.
+"""Sample pictures for the documentation: ``python -m images.samples DIR``; ``python -m images.samples
+--legibility`` prints each picture's size and its smallest text as shown at the phone and desktop widths.
 
 The game states come from seeded games played with random legal moves through the engines, so the samples
-are realistic and the same on every run. The helpers here (``play_until`` and the ready-made states) are
-also used by the tests and by ``python -m bot bench``.
+are realistic and the same on every run. The helpers here (``play_until``, the ready-made states and
+``sample_pictures``, every picture kind over positions of every game and mode) are also used by the tests
+and by ``python -m bot bench``.
 """
 
 from __future__ import annotations
@@ -18,10 +20,18 @@ from typing import Any, TypeVar
 from PIL import Image
 
 from images.cards import back_image, card_height, card_image, deck_cards
-from images.common import FELT_DARK, SeatInfo, png_bytes
-from images.hand import hand_png
-from images.summary import summary_png
-from images.table import table_png
+from images.common import (
+    DESKTOP_DISPLAY_WIDTH,
+    FELT_DARK,
+    PHONE_DISPLAY_WIDTH,
+    DrawnText,
+    SeatInfo,
+    png_bytes,
+    recording,
+)
+from images.hand import hand_image, hand_png
+from images.summary import summary_image, summary_png
+from images.table import table_image, table_png
 from rules.actions import Action
 from rules.briscola import BriscolaView
 from rules.chiamata import ChiamataView
@@ -199,11 +209,102 @@ def write_samples(out: Path) -> list[Path]:
     return written
 
 
+# ----- every picture kind over positions of every game and mode -----
+LONG_SEATS = (
+    SeatInfo("Massimiliano Bartolomeo"),
+    SeatInfo("AI 2 (easy)", "easy"),
+    SeatInfo("\u5c71\u7530\u592a\u90ce", label="Seat 3"),
+    SeatInfo("AI 4 (hard)", "hard"),
+    SeatInfo("Maria Antonietta Esposito"),
+    SeatInfo("AI 6 (medium)", "medium"),
+)
+"""Hard names: two long ones, one the bundled font cannot draw, numbered AI seats."""
+
+
+def _positions() -> list[tuple[str, Match]]:
+    """Named game states: every game, player count and mode that changes a picture."""
+    out: list[tuple[str, Match]] = []
+    for n in (2, 3, 4, 6):
+        out.append((f"briscola-{n}p", briscola_mid_trick(n, {"show_points": "on"}, tricks=2, played=1)))
+        out.append((f"briscola-{n}p-full-trick", briscola_mid_trick(n, {}, tricks=1, played=n - 1)))
+        out.append((f"briscola-{n}p-open", briscola_mid_trick(n, {"open": "on"}, tricks=2, played=1)))
+        out.append((f"briscola-{n}p-late", briscola_mid_trick(n, {"faces": "french"}, tricks=40 // n - 2,
+                                                              played=1)))
+    out.append(("briscola-4p-partner-hand", briscola_mid_trick(4, {"partner_hand": "on"}, tricks=40 // 4 - 2,
+                                                               played=1)))
+    out.append(("chiamata-auction", chiamata_auction(3)))
+    out.append(("chiamata-called", chiamata_after_call()))
+    out.append(("chiamata-revealed", chiamata_after_reveal({"show_points": "on"})))
+    out.append(("chiamata-kitty", find_state("chiamata", 5, {"kitty": "on"},
+                                             lambda m: m.view(None).phase == "discard")))
+    out.append(("chiamata-8-cards", find_state("chiamata", 5, {}, lambda m: m.view(None).phase == "play"
+                                               and not _public(m, ChiamataView).tricks)))
+    out.append(("cicera-12", cicera_with_table(12)))
+    out.append(("cicera-start", find_state("cicera", 4, {}, lambda m: len(_public(m, CiceraView).table) == 4)))
+    out.append(("cicera-empty", find_state("cicera", 4, {}, lambda m: not _public(m, CiceraView).table, place_bias=0.0,
+                                           first_seed=1)))
+    return out
+
+
+def _finished_games() -> list[tuple[str, Match]]:
+    return [("briscola-2p", finished("briscola", 2)),
+            ("briscola-4p-short", finished("briscola", 4, {"match": "short"})),
+            ("briscola-6p", finished("briscola", 6)), ("chiamata", finished("chiamata", 5)),
+            ("cicera", finished("cicera", 4)), ("cicera-21", finished("cicera", 4, {"match": "21"}))]
+
+
+def sample_pictures(names: str = "sample") -> list[tuple[str, Image.Image, list[DrawnText]]]:
+    """Every picture kind (table, each seat's hand, summary) over ``_positions`` and finished games, with the
+    texts each drew: (name, picture, texts). ``names``: ``sample`` seats or ``long`` (hard names)."""
+    out: list[tuple[str, Image.Image, list[DrawnText]]] = []
+    for pos, match in _positions():
+        seats = list((SAMPLE_SEATS if names == "sample" else LONG_SEATS)[:match.n])
+        with recording() as drawn:
+            img = table_image(match.view(None), seats)
+        out.append((f"table {pos}", img, drawn))
+        for seat in range(match.n):
+            view = match.view(seat)
+            if not view.hand:
+                continue
+            with recording() as drawn:
+                img = hand_image(view, seats)
+            out.append((f"hand {pos} seat {seat + 1}", img, drawn))
+    for pos, match in _finished_games():
+        seats = list((SAMPLE_SEATS if names == "sample" else LONG_SEATS)[:match.n])
+        with recording() as drawn:
+            img = summary_image(match.view(None), seats)
+        out.append((f"summary {pos}", img, drawn))
+    return out
+
+
+def legibility_report() -> list[str]:
+    """One line per picture kind and position: size, and its smallest text and card index as shown on a phone
+    and on a desktop (pixels)."""
+    lines = [f"{'picture':<40} {'size':>9} {'text phone':>10} {'desktop':>8} {'index phone':>11}"]
+    for name, img, drawn in sample_pictures("sample") + [(f"{n} (long names)", i, d)
+                                                          for n, i, d in sample_pictures("long")]:
+        texts = [d for d in drawn if d.kind == "text"]
+        cards = [d for d in drawn if d.kind == "card"]
+        phone = min((d.displayed(PHONE_DISPLAY_WIDTH) for d in texts), default=float("nan"))
+        desk = min((d.displayed(DESKTOP_DISPLAY_WIDTH) for d in texts), default=float("nan"))
+        index = min((d.displayed(PHONE_DISPLAY_WIDTH) for d in cards), default=float("nan"))
+        lines.append(f"{name:<40} {img.width:>4}x{img.height:<4} {phone:>10.1f} {desk:>8.1f} {index:>11.1f}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write the samples into the folder given on the command line."""
+    """Write the samples into the folder given on the command line (or print the legibility report)."""
     parser = argparse.ArgumentParser(prog="python -m images.samples", description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path, help="the folder to write the PNG files into (e.g. docs/images)")
+    parser.add_argument("out", type=Path, nargs="?", help="the folder to write the PNG files into")
+    parser.add_argument("--legibility", action="store_true",
+                        help="print each picture's size and smallest text as displayed, instead")
     args = parser.parse_args(argv)
+    if args.legibility:
+        for line in legibility_report():
+            print(line)
+        return 0
+    if args.out is None:
+        parser.error("give the folder to write into, or --legibility")
     for path in write_samples(args.out):
         print(f"{path}  {path.stat().st_size // 1024} KB")
     return 0

@@ -25,17 +25,24 @@ from images.common import (
     NEUTRAL,
     PANEL,
     PANEL_LIGHT,
+    PICTURE_WIDTH,
     RGB,
     SIDE_COLOURS,
     WHITE,
+    Fitted,
     SeatInfo,
+    draw_lines,
     draw_text,
+    fit_lines,
     joined_names,
     label,
+    line_height,
+    min_size,
     paste,
     png_bytes,
     rounded_box,
     seat_name,
+    size_for,
 )
 from rules.cicera import AWARDS, BONUSES
 from rules.games import spec
@@ -43,12 +50,11 @@ from rules.view import GameView, Sides
 
 log = logging.getLogger(__name__)
 
-WIDTH = 760
-MARGIN = 20
-HEADER_H = 48
-BANNER_H = 46
-ROW_H = 32
-FOOTER_H = 56
+WIDTH = PICTURE_WIDTH
+MARGIN = 18
+GAP = 15
+NUMBER_W = 150
+"""The width of a column of numbers."""
 
 
 SummaryKind = Literal["sides", "seats", "awards"]
@@ -93,63 +99,111 @@ def summary_of(view: GameView) -> Summary:
 
 
 # ----- drawing helpers -----
-def _canvas(rows: int) -> Image.Image:
-    height = HEADER_H + BANNER_H + ROW_H * (rows + 1) + FOOTER_H + 16
-    img = Image.new("RGB", (WIDTH, height), FELT_DARK)
-    img.paste(PANEL, (0, 0, WIDTH, HEADER_H - 6))
-    return img
+def _sizes() -> tuple[int, int]:
+    """(text, smallest) font sizes: every text at least ``MIN_TEXT_PX`` tall at the phone width."""
+    smallest = min_size(True, True)
+    return smallest + 2, smallest
 
 
-def summary_size(summary: Summary) -> tuple[int, int]:
+def _row_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> list[Fitted]:
+    """The first cell of every row, fitted into the name column."""
+    rows = _rows(summary, seats)
+    size, smallest = _sizes()
+    width = _name_width(summary)
+    out = []
+    for row in rows:
+        fitted = fit_lines(row[0], width, size, smallest, 2)
+        out.append(fitted or Fitted((row[0],), smallest))
+    return out
+
+
+def _name_width(summary: Summary) -> int:
+    return WIDTH - 2 * MARGIN - 36 - len(_columns(summary)[1:]) * NUMBER_W
+
+
+def _row_height(fitted: Fitted) -> int:
+    return len(fitted.lines) * line_height(fitted.size) + 18
+
+
+def _banner_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> Fitted:
+    text, _colour = _banner_text(summary, seats)
+    size, smallest = _sizes()
+    return fit_lines(text, WIDTH - 2 * MARGIN - 40, size + 4, smallest, 3) or Fitted((text,), smallest)
+
+
+def _footer_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> Fitted | None:
+    if not summary.match_over:
+        return None
+    text = label("match_won", name=joined_names(seats, summary.winners)) if summary.winners else label("match_draw")
+    size, smallest = _sizes()
+    return fit_lines(text, WIDTH - 2 * MARGIN, size, smallest, 3) or Fitted((text,), smallest)
+
+
+def summary_size(summary: Summary, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
     """The pixel size of a summary picture."""
-    return (WIDTH, _canvas_rows(summary) * ROW_H + ROW_H + HEADER_H + BANNER_H + FOOTER_H + 16)
+    return (WIDTH, _layout(summary, seats)[-1])
 
 
-def _canvas_rows(summary: Summary) -> int:
-    if summary.kind == "awards":
-        return len(BONUSES) + len(AWARDS) + 1 + (1 if summary.options.get("match", "single") != "single" else 0)
-    if summary.kind == "seats":
-        return summary.players
-    return len(summary.sides)
+def _layout(summary: Summary, seats: Sequence[SeatInfo] | None) -> tuple[int, int, int, int]:
+    """(banner y, header row y, first row y, height)."""
+    size, _smallest = _sizes()
+    y = MARGIN
+    banner_y = y
+    y += len(_banner_lines(summary, seats).lines) * line_height(size + 4) + 28 + GAP
+    header_y = y
+    y += line_height(size) + 12
+    rows_y = y
+    y += sum(_row_height(f) + 6 for f in _row_lines(summary, seats))
+    footer = _footer_lines(summary, seats)
+    if footer is not None:
+        y += GAP + len(footer.lines) * line_height(footer.size)
+    return banner_y, header_y, rows_y, y + MARGIN
 
 
-def _header(img: Image.Image, s: Summary) -> None:
-    title = label(s.game) + " \u00b7 " + label("round", n=s.round_number)
-    draw_text(img, (MARGIN, 10), title, 19, WHITE, True, max_width=WIDTH - 2 * MARGIN - 160)
-    if s.match_over:
-        draw_text(img, (WIDTH - MARGIN, 12), label("match_over"), 16, HIGHLIGHT, True, anchor="rt")
+def _canvas(summary: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    return Image.new("RGB", (WIDTH, _layout(summary, seats)[-1]), FELT_DARK)
 
 
-def _banner(img: Image.Image, text: str, colour: RGB) -> None:
-    y = HEADER_H + 2
-    box = rounded_box((WIDTH - 2 * MARGIN, BANNER_H - 10), (*PANEL, 255), (*colour, 255), 2, 10)
-    paste(img, box, (MARGIN, y))
-    draw_text(img, (WIDTH / 2, y + (BANNER_H - 10) / 2), text, 18, colour, True, max_width=WIDTH - 2 * MARGIN - 20,
-              anchor="mm")
+def _banner(img: Image.Image, s: Summary, seats: Sequence[SeatInfo] | None) -> None:
+    banner_y = _layout(s, seats)[0]
+    fitted = _banner_lines(s, seats)
+    _text, colour = _banner_text(s, seats)
+    h = len(fitted.lines) * line_height(fitted.size) + 28
+    box = rounded_box((WIDTH - 2 * MARGIN, h), (*PANEL, 255), (*colour, 255), 4, 18)
+    paste(img, box, (MARGIN, banner_y))
+    draw_lines(img, WIDTH / 2, banner_y + 14, fitted, colour)
 
 
-def _grid(img: Image.Image, columns: Sequence[tuple[str, int, str]], rows: Sequence[Sequence[str]],
-          colours: Sequence[RGB | None], bold_rows: int = 0, header_colours: Sequence[RGB] = ()) -> int:
-    """Draw a header row and rows (the last ``bold_rows`` in bold on a lighter ground). ``columns``: (title, x,
-    anchor 'l' or 'r'). Return the y below."""
-    y = HEADER_H + BANNER_H
-    for k, (title, x, anchor) in enumerate(columns):
-        colour = header_colours[k] if k < len(header_colours) else MUTED
-        draw_text(img, (x, y + 8), title, 13, colour, True, anchor=anchor + "t")
-    y += ROW_H
-    for i, (row, dot_colour) in enumerate(zip(rows, colours)):
+def _grid(img: Image.Image, s: Summary, seats: Sequence[SeatInfo] | None, colours: Sequence[RGB | None],
+          bold_rows: int = 0, header_colours: Sequence[RGB] = ()) -> int:
+    """Draw the header row and the rows (the last ``bold_rows`` on a lighter ground): the first cell fitted
+    into the name column, numbers right-aligned in their columns. Return the y below."""
+    _banner_y, header_y, y, _h = _layout(s, seats)
+    size, smallest = _sizes()
+    columns = _columns(s)
+    right = WIDTH - MARGIN - 14
+    xs = [right - k * NUMBER_W for k in range(len(columns) - 1)][::-1]
+    for k, title in enumerate(columns[1:]):
+        colour = header_colours[k + 1] if k + 1 < len(header_colours) else MUTED
+        draw_text(img, (xs[k], header_y), title, size_for(title, smallest), colour, True, anchor="rt",
+                  condensed=True)
+    rows = _rows(s, seats)
+    fitted_rows = _row_lines(s, seats)
+    for i, (row, fitted, dot_colour) in enumerate(zip(rows, fitted_rows, colours)):
         last = i >= len(rows) - bold_rows
         shade = PANEL_LIGHT if last else PANEL if i % 2 == 0 else (30, 52, 42)
-        box = rounded_box((WIDTH - 2 * MARGIN, ROW_H - 4), (*shade, 255), radius=6)
-        paste(img, box, (MARGIN, y))
+        rh = _row_height(fitted)
+        paste(img, rounded_box((WIDTH - 2 * MARGIN, rh), (*shade, 255), radius=12), (MARGIN, y))
         if dot_colour is not None:
-            dot = rounded_box((8, ROW_H - 14), (*dot_colour, 255), radius=3)
-            paste(img, dot, (MARGIN + 8, y + 5))
-        for k, ((_title, x, anchor), cell) in enumerate(zip(columns, row)):
-            width = (columns[k + 1][1] - x - 12) if k + 1 < len(columns) and anchor == "l" else None
-            draw_text(img, (x, y + (ROW_H - 4) / 2), cell, 15, WHITE if k == 0 or last else CREAM,
-                      k == 0 or last, max_width=width, anchor=anchor + "m")
-        y += ROW_H
+            paste(img, rounded_box((10, rh - 20), (*dot_colour, 255), radius=4), (MARGIN + 10, y + 10))
+        name_x = MARGIN + 30
+        for k, line in enumerate(fitted.lines):
+            draw_text(img, (name_x, y + 9 + k * line_height(fitted.size)), line, fitted.size, WHITE, True,
+                      condensed=True)
+        for k, cell in enumerate(row[1:]):
+            draw_text(img, (xs[k], y + rh / 2), cell, size, WHITE if last else CREAM, True, anchor="rm",
+                      condensed=True)
+        y += rh + 6
     return y
 
 
@@ -158,100 +212,116 @@ def _signed(n: int) -> str:
 
 
 def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | None, colour: RGB) -> None:
-    if not s.match_over:
+    fitted = _footer_lines(s, seats)
+    if fitted is None:
         return
-    text = label("match_won", name=joined_names(seats, s.winners)) if s.winners else label("match_draw")
-    draw_text(img, (WIDTH / 2, y + 14), text, 17, colour, True,
-              max_width=WIDTH - 2 * MARGIN, anchor="mt")
+    draw_lines(img, WIDTH / 2, y + GAP, fitted, colour)
 
 
-# ----- per game -----
-def _by_sides(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    sides = s.sides
-    img = _canvas(len(sides))
-    _header(img, s)
+def _columns(s: Summary) -> list[str]:
+    if s.kind == "awards":
+        return ["", label("team", n=1), label("team", n=2)]
+    return ["", label("card_points"), label("this_round"), label("match_total")]
+
+
+def _banner_text(s: Summary, seats: Sequence[SeatInfo] | None) -> tuple[str, RGB]:
     r = s.result
-    side_points = r.get("side_points") or [sum(r["card_points"][x] for x in side) for side in sides]
-    winners = list(r.get("winners", []))
-    if winners:
-        text = label("winners" if len(winners) > 1 else "winner", name=joined_names(seats, winners))
-        colour = SIDE_COLOURS[[i for i, side in enumerate(sides) if winners[0] in side][0] % 3]
-    else:
-        text, colour = label("draw"), HIGHLIGHT
-    if r.get("conquest") is not None:
-        text += "  \u00b7  " + label("conquest", name=seat_name(seats, r["conquest"]))
-    _banner(img, text, colour)
-    cols = [("", MARGIN + 24, "l"), (label("card_points"), 470, "r"), (label("this_round"), 590, "r"),
-            (label("match_total"), WIDTH - MARGIN - 12, "r")]
-    rows = []
-    for i, side in enumerate(sides):
-        gp = r["game_points"][side[0]]
-        total = s.totals[side[0]] if s.totals else gp
-        rows.append([joined_names(seats, side), str(side_points[i]), _signed(gp), str(total)])
-    y = _grid(img, cols, rows, [SIDE_COLOURS[i % 3] for i in range(len(sides))])
-    _footer(img, y, s, seats, colour if s.winners == tuple(winners) else HIGHLIGHT)
-    return img
-
-
-def _by_seats(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    img = _canvas(s.players)
-    _header(img, s)
-    r = s.result
-    caller, partner = r.get("caller"), r.get("partner")
-    if r.get("passed_out"):
-        _banner(img, label("passed_out"), MUTED)
-    else:
-        key = "made_it" if r.get("success") else "failed"
-        _banner(img, label(key, name=seat_name(seats, int(r["caller"])), pts=r.get("caller_side_points", "?"),
-                           target=r.get("target")), CALLER_COLOUR if r.get("success") else DEFENDERS_COLOUR)
-    cols = [("", MARGIN + 24, "l"), ("", 300, "l"), (label("card_points"), 470, "r"), (label("this_round"), 590, "r"),
-            (label("match_total"), WIDTH - MARGIN - 12, "r")]
-    rows, colours = [], []
-    for seat in range(s.players):
-        if seat == caller:
-            role, colour = label("role_caller"), CALLER_COLOUR
-        elif seat == partner:
-            role, colour = label("role_partner"), CALLER_COLOUR
+    if s.kind == "sides":
+        winners = list(r.get("winners", []))
+        if winners:
+            text = label("winners" if len(winners) > 1 else "winner", name=joined_names(seats, winners))
+            colour = SIDE_COLOURS[[i for i, side in enumerate(s.sides) if winners[0] in side][0] % 3]
         else:
-            role, colour = "", (DEFENDERS_COLOUR if caller is not None else NEUTRAL)
-        gp = r["game_points"][seat]
-        total = s.totals[seat] if s.totals else gp
-        rows.append([seat_name(seats, seat), role, str(r["card_points"][seat]), _signed(gp), str(total)])
-        colours.append(colour)
-    y = _grid(img, cols, rows, colours)
-    _footer(img, y, s, seats, HIGHLIGHT)
-    return img
-
-
-def _awards(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    rows_n = _canvas_rows(s)
-    img = _canvas(rows_n)
-    _header(img, s)
-    r = s.result
+            text, colour = label("draw"), HIGHLIGHT
+        if r.get("conquest") is not None:
+            text += "  \u00b7  " + label("conquest", name=seat_name(seats, r["conquest"]))
+        return text, colour
+    if s.kind == "seats":
+        if r.get("passed_out"):
+            return label("passed_out"), MUTED
+        key = "made_it" if r.get("success") else "failed"
+        return (label(key, name=seat_name(seats, int(r["caller"])), pts=r.get("caller_side_points", "?"),
+                      target=r.get("target")), CALLER_COLOUR if r.get("success") else DEFENDERS_COLOUR)
     score = r["score"]
     if score[0] != score[1]:
         team = 0 if score[0] > score[1] else 1
-        text = label("winners", name=joined_names(seats, s.sides[team])) + f"  {score[team]} \u2013 {score[1 - team]}"
-        colour = SIDE_COLOURS[team]
-    else:
-        text, colour = label("draw") + f"  {score[0]} \u2013 {score[1]}", HIGHLIGHT
-    _banner(img, text, colour)
-    cols = [("", MARGIN + 24, "l"), (label("team", n=1), 560, "r"), (label("team", n=2), WIDTH - MARGIN - 12, "r")]
+        return (label("winners", name=joined_names(seats, s.sides[team])) + f"  {score[team]} \u2013 {score[1 - team]}",
+                SIDE_COLOURS[team])
+    return label("draw") + f"  {score[0]} \u2013 {score[1]}", HIGHLIGHT
+
+
+def _rows(s: Summary, seats: Sequence[SeatInfo] | None) -> list[list[str]]:
+    r = s.result
+    rows: list[list[str]] = []
+    if s.kind == "sides":
+        side_points = r.get("side_points") or [sum(r["card_points"][x] for x in side) for side in s.sides]
+        for i, side in enumerate(s.sides):
+            gp = r["game_points"][side[0]]
+            total = s.totals[side[0]] if s.totals else gp
+            rows.append([joined_names(seats, side), str(side_points[i]), _signed(gp), str(total)])
+        return rows
+    if s.kind == "seats":
+        caller, partner = r.get("caller"), r.get("partner")
+        for seat in range(s.players):
+            name = seat_name(seats, seat)
+            if seat == caller:
+                name += f" ({label('role_caller')})"
+            elif seat == partner:
+                name += f" ({label('role_partner')})"
+            gp = r["game_points"][seat]
+            total = s.totals[seat] if s.totals else gp
+            rows.append([name, str(r["card_points"][seat]), _signed(gp), str(total)])
+        return rows
+    score = r["score"]
     breakdown = r.get("breakdown") or [{}, {}]
     counts = r.get("counts") or [{}, {}]
-    rows: list[list[str]] = []
     for key in (*BONUSES, *AWARDS):
         name = label(key)
         if key in ("cards", "swords") and counts[0]:
             name += f"  ({counts[0].get(key, 0)} \u2013 {counts[1].get(key, 0)})"
         rows.append([name, str(breakdown[0].get(key, 0)), str(breakdown[1].get(key, 0))])
     rows.append([label("total"), str(score[0]), str(score[1])])
-    if rows_n > len(rows):
+    if s.options.get("match", "single") != "single":
         t0 = s.totals[0] if s.totals else score[0]
         t1 = s.totals[1] if s.totals else score[1]
         rows.append([label("match_total"), str(t0), str(t1)])
+    return rows
+
+
+# ----- per game -----
+def _by_sides(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    img = _canvas(s, seats)
+    _banner(img, s, seats)
+    colours: list[RGB | None] = [SIDE_COLOURS[i % 3] for i in range(len(s.sides))]
+    y = _grid(img, s, seats, colours)
+    _text, colour = _banner_text(s, seats)
+    winners = tuple(s.result.get("winners", []))
+    _footer(img, y, s, seats, colour if s.winners == winners else HIGHLIGHT)
+    return img
+
+
+def _by_seats(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    img = _canvas(s, seats)
+    _banner(img, s, seats)
+    r = s.result
+    caller, partner = r.get("caller"), r.get("partner")
+    colours: list[RGB | None] = []
+    for seat in range(s.players):
+        if seat in (caller, partner):
+            colours.append(CALLER_COLOUR)
+        else:
+            colours.append(DEFENDERS_COLOUR if caller is not None else NEUTRAL)
+    y = _grid(img, s, seats, colours)
+    _footer(img, y, s, seats, HIGHLIGHT)
+    return img
+
+
+def _awards(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    img = _canvas(s, seats)
+    _banner(img, s, seats)
+    rows = _rows(s, seats)
     colours: list[RGB | None] = [None] * len(rows)
-    y = _grid(img, cols, rows, colours, bold_rows=len(rows) - len(BONUSES) - len(AWARDS),
+    y = _grid(img, s, seats, colours, bold_rows=len(rows) - len(BONUSES) - len(AWARDS),
               header_colours=(MUTED, SIDE_COLOURS[0], SIDE_COLOURS[1]))
     _footer(img, y, s, seats, HIGHLIGHT)
     return img

@@ -1,20 +1,26 @@
-"""The public table picture of Briscola (2-6 players) and Chiamata (5): seats, the trick, the side panel.
+"""The public table picture of Briscola (2-6 players) and Chiamata (5): the cards on the table, large.
+
+What a player reads (whose turn, the trump, the stock count, the points, the last trick, the auction) is
+message text; the picture shows the cards: the trick in play order, each card over the name of who played
+it (an empty place, outlined, for each seat still to play, gold for the seat to move), the stock with the
+face-up briscola lying across under it as on a real table, Chiamata's called card, and the open hands when
+the ``open`` option is on. It is designed for the phone display width (``images.common``): every text at
+least ``MIN_TEXT_PX`` tall there.
 
 ``table_png(view, seats)`` takes the public view only (``game.view(None)``): it refuses a seat's view, so it
-can never draw a card that a seat has not shown. Seats sit around the table in play order: seat 0 at the
-bottom, then counter-clockwise (right, top, left for 4 players), partners opposite.
+can never draw a card that a seat has not shown.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from images.cards import SUIT_WORDS, back_image, card_height, card_image, suit_image
+from images.cards import back_image, card_height, paste_card, suit_image
 from images.cicera_table import cicera_table_image
 from images.common import (
     CALLER_COLOUR,
@@ -24,29 +30,30 @@ from images.common import (
     FELT_DARK,
     FELT_LIGHT,
     HIGHLIGHT,
+    INK,
     MUTED,
     NEUTRAL,
     PANEL,
-    PANEL_LIGHT,
+    PICTURE_WIDTH,
     RGB,
     SIDE_COLOURS,
     WHITE,
-    WOOD,
-    WOOD_LIGHT,
     SeatInfo,
+    draw_name,
     draw_text,
     faces_of,
-    joined_names,
+    fit_lines,
     label,
+    line_height,
+    min_size,
     paste,
     paste_centered,
     png_bytes,
     require_public,
     rounded_box,
-    seat_ai,
-    seat_name,
-    seat_plate,
-    text_image,
+    seat_names,
+    seat_number_label,
+    text_width,
 )
 from rules.briscola import BriscolaView
 from rules.cards import Card
@@ -59,174 +66,250 @@ CompletedTrick = tuple[int, tuple[tuple[int, Card], ...], int]
 
 log = logging.getLogger(__name__)
 
-WIDTH, HEIGHT = 960, 640
-AREA_W = 700
-"""Width of the table area; the side panel takes the rest."""
-CX, CY = AREA_W // 2, HEIGHT // 2
-SEAT_RX, SEAT_RY = 250, 262
-PANEL_X = AREA_W + 16
-PANEL_W = WIDTH - PANEL_X - 14
-MINI = 40
-AUCTION_LINES = 12
-"""Chiamata: the most recent bids listed in the panel during the auction."""
-"""Width of the small cards: open hands and the last trick."""
+WIDTH = PICTURE_WIDTH
+MARGIN = 18
+GAP = 15
+NAME_PAD = 8
+"""Room between a card and the name under it."""
+SLOT_EXTRA = 0.14
+"""A place on the table is this much wider than its card, so that names have room."""
+STOCK_SCALE = 0.82
+"""The stock's cards are this much smaller than the trick's."""
+GRID = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
+"""Per player count: the columns and rows of the places of the trick (Chiamata's sixth holds the call)."""
+MAX_CARD = 230
+"""The widest trick card (pixels)."""
+HANDS_COLUMNS = 2
+"""Open hands: seats side by side."""
 
 
-def table_size(players: int) -> tuple[int, int]:  # noqa: ARG001 (one size today; callers need not know)
-    """The pixel size of the table picture of ``players`` (the same for every player count)."""
-    return (WIDTH, HEIGHT)
+def name_size() -> tuple[int, int]:
+    """(preferred, smallest) font size of the names under the cards."""
+    smallest = min_size(True, True)
+    return smallest + 6, smallest
 
 
-def seat_centre(seat: int, players: int) -> tuple[float, float]:
-    """The centre of a seat's plate: seat 0 at the bottom, then counter-clockwise."""
-    a = 2 * math.pi * seat / players
-    return (CX + SEAT_RX * math.sin(a), CY + SEAT_RY * math.cos(a))
+@dataclass(frozen=True)
+class TableLayout:
+    """Where the parts of a Briscola or Chiamata table picture go (pixels)."""
+
+    width: int
+    height: int
+    card: int
+    """Width of a trick card."""
+    cols: int
+    rows: int
+    slot_w: int
+    row_h: int
+    """A place: card, name lines and room between rows."""
+    name_lines: int
+    stock_w: int
+    """Width of the stock's column (0: no stock, Chiamata)."""
+    trick_x: int
+    trick_y: int
+    hands_y: int
+    hand_card: int
+    hand_group_h: int
 
 
-TRICK_LAYOUT = {2: (100, 0.0, 112.0), 3: (100, 96.0, 130.0), 4: (100, 118.0, 112.0), 5: (80, 120.0, 130.0),
-                6: (80, 106.0, 136.0)}
-"""Per player count: the width of the trick cards and the radii of the ellipse they lie on."""
+def _has_stock(view: GameView) -> bool:
+    return isinstance(view, BriscolaView)
 
 
-def _trick_layout(players: int, open_hands: bool) -> tuple[int, float, float]:
-    """Card width and the radii of the trick positions."""
-    w, rx, ry = TRICK_LAYOUT[players]
-    if open_hands:  # the seats take more room: the trick comes closer (6 players: smaller cards)
-        rx = rx * 0.9
-        if players >= 5:
-            w, ry = 72, ry * 0.96
+def _name_lines(names: Sequence[str], width: float) -> int:
+    size, smallest = name_size()
+    lines = 1
+    for n in names:
+        fitted = fit_lines(n, width, size, smallest)
+        lines = max(lines, len(fitted.lines) if fitted else 1)
+    return lines
+
+
+def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> TableLayout:
+    """The layout of the table picture of ``view`` (its size included)."""
+    n = view.players
+    cols, rows = GRID[n]
+    stock = _has_stock(view)
+    names = seat_names(seats, n)
+    # width: margins, the stock's column (the briscola across, the pile over its end), the places
+    stock_units = 1.78 * STOCK_SCALE if stock else 0.0
+    room = WIDTH - 2 * MARGIN - (cols - 1) * GAP - (GAP if stock else 0)
+    card = int(min(MAX_CARD, room / (stock_units + cols * (1 + SLOT_EXTRA))))
+
+    def slot_width(card: int) -> int:
+        """The places share the width the stock leaves (names get all of it)."""
+        return int((room - (card * stock_units if stock else 0)) / cols)
+
+    # keep the picture no taller than wide: smaller cards for two rows
+    size, _smallest = name_size()
+    lines = _name_lines(names, slot_width(card))
+    for _ in range(60):
+        row_h = card_height(card) + NAME_PAD + lines * line_height(size) + GAP
+        trick_h = rows * row_h
+        if trick_h + 2 * MARGIN <= WIDTH * 0.95 or card < 120:
+            break
+        card -= 4
+        lines = _name_lines(names, slot_width(card))
+    slot_w = slot_width(card)
+    stock_w = int(card * stock_units) if stock else 0
+    used = stock_w + (GAP if stock else 0) + cols * slot_w + (cols - 1) * GAP
+    trick_x = MARGIN + (WIDTH - 2 * MARGIN - used) // 2 + stock_w + (GAP if stock else 0)
+    trick_y = MARGIN
+    height = MARGIN + trick_h
+    hands_y = height
+    hand_card, group_h = 0, 0
+    hands = view.shown_hands() if isinstance(view, BriscolaView) else {}
+    if hands:
+        group_w = (WIDTH - 2 * MARGIN - (HANDS_COLUMNS - 1) * GAP) / HANDS_COLUMNS
+        most = max(len(c) for c in hands.values()) or 1
+        hand_card = int(min(card * 0.8, (group_w - (most - 1) * 8) / most))
+        group_h = line_height(name_size()[0]) + NAME_PAD + card_height(hand_card) + GAP
+        groups_rows = -(-len(hands) // HANDS_COLUMNS)
+        height += groups_rows * group_h
+    height += MARGIN - GAP
+    return TableLayout(WIDTH, int(height), card, cols, rows, slot_w, row_h, lines, stock_w, trick_x, trick_y,
+                       int(hands_y), hand_card, group_h)
+
+
+def table_size(view: GameView, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
+    """The pixel size of the table picture of ``view`` (it depends on the player count, the open hands and
+    how many lines the names take)."""
+    lay = table_layout(view, seats)
+    return (lay.width, lay.height)
+
+
+@lru_cache(maxsize=16)
+def _background(size: tuple[int, int]) -> Image.Image:
+    """The felt with a darker wooden-toned rim (drawn once per size)."""
+    w, h = size
+    img = Image.new("RGB", size, FELT_DARK)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, w - 7, h - 7), radius=28, fill=FELT)
+    return img
+
+
+@lru_cache(maxsize=32)
+def _place(width: int, colour: RGB, thick: int) -> Image.Image:
+    """An empty place on the table: a card-sized outline."""
+    h = card_height(width)
+    return rounded_box((width, h), (*FELT_LIGHT, 255), (*colour, 255), thick, max(8, width // 12))
+
+
+def _slot_origin(lay: TableLayout, k: int) -> tuple[float, float]:
+    row, col = divmod(k, lay.cols)
+    return (lay.trick_x + col * (lay.slot_w + GAP), lay.trick_y + row * lay.row_h)
+
+
+def _bar(canvas: Image.Image, x: float, y: float, width: float, colour: RGB) -> None:
+    paste(canvas, rounded_box((int(width), 9), (*colour, 255), radius=4), (x, y))
+
+
+def _draw_places(canvas: Image.Image, lay: TableLayout, view: BriscolaView | ChiamataView, names: Sequence[str],
+                 seats: Sequence[SeatInfo] | None, colours: Sequence[RGB], faces: str,
+                 bubbles: dict[int, tuple[str, RGB]] | None = None) -> None:
+    """The trick's places in play order from the leader: each seat's card (or its empty place) over its name."""
+    n = view.players
+    played = dict(view.trick)
+    order = [(view.leader + k) % n for k in range(n)]
+    size, smallest = name_size()
+    h = card_height(lay.card)
+    for k, seat in enumerate(order):
+        x, y = _slot_origin(lay, k)
+        cx = x + lay.slot_w / 2
+        card_x = cx - lay.card / 2
+        _bar(canvas, card_x + 6, y + h + 2, lay.card - 12, colours[seat])
+        if seat in played:
+            paste_card(canvas, played[seat], faces, lay.card, (card_x, y))
         else:
-            ry = ry * 0.86
-    return w, rx, ry
+            turn = view.to_move == seat
+            paste(canvas, _place(lay.card, HIGHLIGHT if turn else FELT_DARK, 9 if turn else 4), (card_x, y))
+            if bubbles and seat in bubbles:
+                text, colour = bubbles[seat]
+                _bubble(canvas, (cx, y + h / 2), text, colour, lay.slot_w)
+        draw_name(canvas, cx, y + h + NAME_PAD + 6, names[seat], seat_number_label(seats, seat),
+                  lay.slot_w, size, smallest, WHITE)
 
 
-def trick_centre(seat: int, players: int, open_hands: bool = False) -> tuple[float, float]:
-    """Where the card a seat plays lies on the table."""
-    _w, rx, ry = _trick_layout(players, open_hands)
-    a = 2 * math.pi * seat / players
-    return (CX + rx * math.sin(a), CY + ry * math.cos(a))
+def _bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour: RGB, max_width: float) -> None:
+    """A bid or a pass, said at the table in the seat's place."""
+    size, smallest = name_size()
+    fitted = fit_lines(text, max_width - 20, size, smallest)
+    lines = fitted.lines if fitted else (text,)
+    s = fitted.size if fitted else smallest
+    w = int(max(text_width(x, s, True, True) for x in lines)) + 24
+    bh = len(lines) * line_height(s) + 22
+    box = rounded_box((w, bh), (*PANEL, 235), (*colour, 255), 4, 16)
+    paste_centered(canvas, box, centre)
+    top = centre[1] - bh / 2 + 11
+    for i, line in enumerate(lines):
+        draw_text(canvas, (centre[0], top + i * line_height(s)), line, s, colour, True, anchor="mt", condensed=True)
 
 
-@lru_cache(maxsize=8)
-def _background() -> Image.Image:
-    """The static part: the room, the oval table with its wooden rim, the side panel (drawn once)."""
-    ss = 2
-    big = Image.new("RGB", (WIDTH * ss, HEIGHT * ss), FELT_DARK)
-    d = ImageDraw.Draw(big)
-    d.ellipse((14 * ss, 10 * ss, (AREA_W - 14) * ss, (HEIGHT - 10) * ss), fill=WOOD)
-    d.ellipse((20 * ss, 16 * ss, (AREA_W - 20) * ss, (HEIGHT - 16) * ss), fill=WOOD_LIGHT)
-    d.ellipse((30 * ss, 26 * ss, (AREA_W - 30) * ss, (HEIGHT - 26) * ss), fill=FELT)
-    d.ellipse((150 * ss, 130 * ss, (AREA_W - 150) * ss, (HEIGHT - 130) * ss), fill=FELT_LIGHT)
-    d.ellipse((160 * ss, 140 * ss, (AREA_W - 160) * ss, (HEIGHT - 140) * ss), fill=FELT)
-    d.rectangle((AREA_W * ss, 0, WIDTH * ss, HEIGHT * ss), fill=PANEL)
-    d.line((AREA_W * ss, 0, AREA_W * ss, HEIGHT * ss), fill=PANEL_LIGHT, width=3 * ss)
-    return big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
-
-
-def _mini_row(canvas: Image.Image, cards: Sequence[Card], faces: str, x: float, y: float, width: int = MINI,
-              gap: int = 4) -> float:
-    """Draw small cards in a row from (x, y); return the x after the last one."""
-    for c in cards:
-        paste(canvas, card_image(c, faces, width), (x, y))
-        x += width + gap
-    return x
-
-
-def _seat_block(canvas: Image.Image, centre: tuple[float, float], plate: Image.Image,
-                hand: Sequence[Card] | None, faces: str) -> None:
-    """A seat's plate, with its open hand under it when shown, kept inside the table area."""
-    pw, ph = plate.size
-    mini_h = card_height(MINI)
-    bh = ph + (mini_h + 4 if hand else 0)
-    x = min(max(centre[0] - pw / 2, 2), AREA_W - pw - 2)
-    y = min(max(centre[1] - bh / 2, 2), HEIGHT - bh - 2)
-    if hand:
-        row_w = len(hand) * (MINI + 4) - 4
-        backing = rounded_box((max(row_w + 12, pw - 8), mini_h + 10), (*PANEL, 200), radius=8)
-        bx = x + (pw - backing.width) / 2
-        paste(canvas, backing, (bx, y + ph - 6))
-        _mini_row(canvas, hand, faces, x + (pw - row_w) / 2, y + ph - 1)
-    paste(canvas, plate, (x, y))
-
-
-def _panel_line(canvas: Image.Image, y: float, text: str, size: int = 14, colour: RGB = WHITE,
-                bold: bool = False) -> float:
-    """Draw one line of panel text at ``y``; return the y below it."""
-    _w, h = draw_text(canvas, (PANEL_X, y), text, size, colour, bold, PANEL_W)
-    return y + h + 4
-
-
-def _side_row(canvas: Image.Image, y: float, colour: RGB, text: str, value: str) -> float:
-    dot = rounded_box((12, 12), (*colour, 255), radius=6)
-    paste(canvas, dot, (PANEL_X, y + 4))
-    vw, _h = draw_text(canvas, (PANEL_X + PANEL_W, y), value, 14, WHITE, True, anchor="rt")
-    _w, h = draw_text(canvas, (PANEL_X + 18, y), text, 13, CREAM, False, PANEL_W - 26 - vw)
-    return y + max(h, 18) + 3
-
-
-def _trump_line(canvas: Image.Image, y: float, trump: str | None, faces: str) -> float:
-    if trump is None:
-        return _panel_line(canvas, y, label("trump_unknown"), 14, MUTED)
-    w, h = draw_text(canvas, (PANEL_X, y + 2), label("trump") + ":", 15, WHITE, True)
-    sign = suit_image(trump, faces, 24)
-    paste(canvas, sign, (PANEL_X + w + 6, y))
-    draw_text(canvas, (PANEL_X + w + 12 + sign.width, y + 2), SUIT_WORDS[faces][trump], 15, HIGHLIGHT, True)
-    return y + 30
-
-
-def _last_trick(canvas: Image.Image, y: float, tricks: Sequence[CompletedTrick], seats: Sequence[SeatInfo] | None,
-                faces: str) -> float:
-    if not tricks:
-        return _panel_line(canvas, y, label("no_trick_yet"), 13, MUTED)
-    _leader, pairs, winner = tricks[-1]
-    y = _panel_line(canvas, y, label("last_trick", name=seat_name(seats, winner)), 14, WHITE, True)
-    n = len(pairs)
-    w = min(MINI, (PANEL_W - 4 * (n - 1)) // n)
-    x = PANEL_X
-    for s, c in pairs:
-        img = card_image(c, faces, w)
-        paste(canvas, img, (x, y))
-        if s == winner:
-            mark = rounded_box((w, 4), (*HIGHLIGHT, 255), radius=2)
-            paste(canvas, mark, (x, y + img.height + 2))
-        x += w + 4
-    return y + card_height(w) + 12
-
-
-def _draw_trick(canvas: Image.Image, view: BriscolaView | ChiamataView, faces: str, open_hands: bool) -> None:
-    w, _rx, _ry = _trick_layout(view.players, open_hands)
-    for seat, c in view.trick:
-        paste_centered(canvas, card_image(c, faces, w), trick_centre(seat, view.players, open_hands))
-
-
-def _stock(canvas: Image.Image, y: float, view: BriscolaView, faces: str, seats: Sequence[SeatInfo] | None,
-           ) -> float:
-    """The face-up briscola and the stock pile with its count."""
-    w = 76
+def _draw_stock(canvas: Image.Image, lay: TableLayout, view: BriscolaView, faces: str) -> None:
+    """The stock pile over the face-up briscola, which lies across under it with its index showing; a
+    count badge on the pile. When the stock is gone: its empty place with the trump's sign."""
+    w = int(lay.card * STOCK_SCALE)
     h = card_height(w)
+    block_h = lay.rows * lay.row_h - GAP
+    x0 = lay.trick_x - GAP - lay.stock_w
+    cy = lay.trick_y + min(block_h, card_height(lay.card)) / 2 if lay.rows == 1 else lay.trick_y + block_h / 2
+    pile_x = x0 + lay.stock_w - w - 6
     if view.briscola is not None:
-        paste(canvas, card_image(view.briscola, faces, w), (PANEL_X, y))
-        draw_text(canvas, (PANEL_X + w / 2, y + h + 4), label("briscola_card"), 12, MUTED, anchor="mt")
+        paste_card(canvas, view.briscola, faces, w, (x0, cy - w / 2), rotate=90)
     if view.stock_count:
-        layers = min(4, 1 + view.stock_count // 6)
-        sx = PANEL_X + w + 28
+        layers = min(4, 1 + view.stock_count // 8)
         for k in range(layers):
-            paste(canvas, back_image(w), (sx + 2 * k, y - 2 * k))
-        if view.next_stock is not None:  # open mode: the next card, shown on the stock
-            paste(canvas, card_image(view.next_stock, faces, w // 2), (sx + w / 4 + 2 * layers, y + h / 4))
-        draw_text(canvas, (sx + w / 2, y + h + 4), label("stock", n=view.stock_count), 12, WHITE, True, anchor="mt")
-    if view.briscola is None and not view.stock_count:
-        face_up = view.face_up
-        drawer = view.face_up_drawn_by
-        small = 48
-        paste(canvas, card_image(face_up, faces, small), (PANEL_X, y))
-        tx = PANEL_X + small + 10
-        draw_text(canvas, (tx, y + 4), label("stock_empty"), 14, WHITE, True, max_width=PANEL_W - small - 10)
-        if drawer is not None:
-            draw_text(canvas, (tx, y + 26), label("briscola_drawn_by", name=seat_name(seats, drawer)), 13, MUTED,
-                      max_width=PANEL_W - small - 10)
-        return y + card_height(small) + 12
-    return y + h + 26
+            paste(canvas, back_image(w), (pile_x + 3 * (layers - 1 - k), cy - h / 2 - 3 * (layers - 1 - k)))
+        top_x, top_y = pile_x, cy - h / 2
+        if view.next_stock is not None:  # open mode: the next card, face up on the pile (upright, framed)
+            paste(canvas, rounded_box((w + 10, h + 10), (*CREAM, 255), radius=12), (top_x - 5, top_y - 5))
+            paste_card(canvas, view.next_stock, faces, w, (top_x, top_y))
+            _tag(canvas, top_x + w / 2, top_y + h + 4, label("next"))
+        _count_badge(canvas, top_x + w / 2, top_y + h * 0.5, str(view.stock_count))
+    elif view.briscola is None:
+        place = _place(w, FELT_DARK, 4)
+        paste(canvas, place, (pile_x, cy - h / 2))
+        sign = suit_image(view.trump, faces, int(h * 0.45))
+        paste_centered(canvas, sign, (pile_x + w / 2, cy))
+
+
+def _count_badge(canvas: Image.Image, cx: float, cy: float, text: str) -> None:
+    size = min_size(True) + 4
+    w = int(text_width(text, size, True)) + 34
+    hh = line_height(size) + 14
+    box = rounded_box((max(w, hh), hh), (*CREAM, 250), (*INK, 255), 3, hh // 2)
+    paste_centered(canvas, box, (cx, cy))
+    draw_text(canvas, (cx, cy), text, size, INK, True, anchor="mm")
+
+
+def _tag(canvas: Image.Image, cx: float, top: float, text: str) -> None:
+    size = min_size(True, True, text)
+    w = int(text_width(text, size, True, True)) + 20
+    box = rounded_box((w, line_height(size) + 10), (*HIGHLIGHT, 255), radius=10)
+    paste(canvas, box, (cx - w / 2, top))
+    draw_text(canvas, (cx, top + 5), text, size, INK, True, anchor="mt", condensed=True)
+
+
+def _draw_open_hands(canvas: Image.Image, lay: TableLayout, view: BriscolaView, names: Sequence[str],
+                     seats: Sequence[SeatInfo] | None, colours: Sequence[RGB], faces: str) -> None:
+    group_w = (WIDTH - 2 * MARGIN - (HANDS_COLUMNS - 1) * GAP) / HANDS_COLUMNS
+    size, smallest = name_size()
+    for i, (seat, cards) in enumerate(sorted(view.shown_hands().items())):
+        row, col = divmod(i, HANDS_COLUMNS)
+        x = MARGIN + col * (group_w + GAP)
+        y = lay.hands_y + row * lay.hand_group_h
+        box = rounded_box((int(group_w), lay.hand_group_h - GAP // 2), (*FELT_DARK, 255), radius=16)
+        paste(canvas, box, (x, y))
+        _bar(canvas, x + 14, y + 10, 9, colours[seat])
+        fitted = fit_lines(names[seat], group_w - 40, size, smallest, 1)
+        text = names[seat] if fitted else seat_number_label(seats, seat)
+        draw_text(canvas, (x + 30, y + 8), text, fitted.size if fitted else smallest, WHITE, True,
+                  condensed=True)
+        step = lay.hand_card + 8
+        cx = x + (group_w - (len(cards) * step - 8)) / 2
+        for c in cards:
+            paste_card(canvas, c, faces, lay.hand_card, (cx, y + line_height(size) + NAME_PAD))
+            cx += step
 
 
 def _briscola_colours(view: BriscolaView) -> list[RGB]:
@@ -238,43 +321,15 @@ def _briscola_colours(view: BriscolaView) -> list[RGB]:
 
 
 def _briscola(view: BriscolaView, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    canvas = _background().copy()
+    lay = table_layout(view, seats)
+    canvas = _background((lay.width, lay.height)).copy()
     faces = faces_of(view.options)
-    n = view.players
+    names = seat_names(seats, view.players)
     colours = _briscola_colours(view)
-    open_hands = bool(view.visible_hands)
-    for s in range(n):
-        detail = label("cards_in_hand", n=view.hand_sizes[s]) + " \u00b7 " + label("tricks_won", n=view.tricks_won[s])
-        ai = seat_ai(seats, s)
-        plate = seat_plate(seat_name(seats, s), ai, colours[s], detail, MUTED, view.to_move == s,
-                           view.dealer == s)
-        _seat_block(canvas, seat_centre(s, n), plate, view.visible_hands.get(s), faces)
-    _draw_trick(canvas, view, faces, open_hands)
-    # side panel
-    y = 14.0
-    y = _panel_line(canvas, y, label("briscola"), 21, WHITE, True)
-    y = _panel_line(canvas, y, label("players", n=n) + " \u00b7 " + label("round", n=view.round_number), 13, MUTED)
-    y += 8
-    y = _stock(canvas, y, view, faces, seats)
-    y = _trump_line(canvas, y, view.trump, faces)
-    if view.to_move is not None:
-        y = _panel_line(canvas, y, label("to_move", name=seat_name(seats, view.to_move)), 15, HIGHLIGHT, True)
-    else:
-        y = _panel_line(canvas, y, label("match_over" if view.match_over else "round_over"), 15, HIGHLIGHT, True)
-    if view.conquest is not None:
-        y = _panel_line(canvas, y, label("conquest", name=seat_name(seats, view.conquest)), 14, HIGHLIGHT)
-    y += 6
-    if view.points is not None:
-        y = _panel_line(canvas, y, label("points"), 14, MUTED, True)
-        for i, side in enumerate(view.sides):
-            y = _side_row(canvas, y, SIDE_COLOURS[i % 3], joined_names(seats, side), str(view.points[i]))
-        y += 6
-    if view.options.get("match", "single") != "single" or any(view.totals):
-        y = _panel_line(canvas, y, label("game_points"), 14, MUTED, True)
-        for i, side in enumerate(view.sides):
-            y = _side_row(canvas, y, SIDE_COLOURS[i % 3], joined_names(seats, side), str(view.totals[side[0]]))
-        y += 6
-    _last_trick(canvas, y, view.tricks, seats, faces)
+    _draw_stock(canvas, lay, view, faces)
+    _draw_places(canvas, lay, view, names, seats, colours, faces)
+    if view.shown_hands():
+        _draw_open_hands(canvas, lay, view, names, seats, colours, faces)
     return canvas
 
 
@@ -282,100 +337,38 @@ def _bid_text(bid: str | int | None) -> str:
     return label("pass") if bid is None else label("bid", bid=bid)
 
 
-def _bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour: RGB) -> None:
-    """A bid or a pass, said at the table in front of the seat."""
-    t = text_image(text, 18, colour, True)
-    box = rounded_box((t.width + 28, t.height + 16), (*PANEL, 230), (*colour, 255), 2, 14)
-    paste_centered(canvas, box, centre)
-    paste_centered(canvas, t, centre)
-
-
-def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    canvas = _background().copy()
-    faces = faces_of(view.options)
+def _chiamata_colours(view: ChiamataView) -> list[RGB]:
     n = view.players
-    last_bid: dict[int, str | int | None] = {}
-    for s, bid in view.auction:
-        last_bid[s] = bid
     colours = [NEUTRAL] * n
     if view.caller is not None:
         colours[view.caller] = CALLER_COLOUR
         if view.partner is not None:
             for s in range(n):
                 colours[s] = CALLER_COLOUR if s in (view.caller, view.partner) else DEFENDERS_COLOUR
-    playing = view.phase in ("play", "over")
-    for s in range(n):
-        bid_colour = MUTED
-        if s == view.caller:
-            bid_colour = CALLER_COLOUR
-        elif s == view.standing_seat and view.caller is None:
-            bid_colour = HIGHLIGHT
-        parts = [_bid_text(last_bid[s])] if s in last_bid else []
-        if playing:
-            parts.append(label("tricks_won", n=view.tricks_won[s]))
-        else:
-            parts.append(label("cards_in_hand", n=view.hand_sizes[s]))
-        plate = seat_plate(seat_name(seats, s), seat_ai(seats, s), colours[s], " \u00b7 ".join(parts), bid_colour,
-                           view.to_move == s, view.dealer == s)
-        _seat_block(canvas, seat_centre(s, n), plate, None, faces)
-    _draw_trick(canvas, view, faces, False)
+    return colours
+
+
+def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    lay = table_layout(view, seats)
+    canvas = _background((lay.width, lay.height)).copy()
+    faces = faces_of(view.options)
+    names = seat_names(seats, view.players)
+    bubbles: dict[int, tuple[str, RGB]] = {}
     if view.phase == "auction":
-        for s, bid in last_bid.items():
-            colour = HIGHLIGHT if s == view.standing_seat else MUTED
-            _bubble(canvas, trick_centre(s, n), _bid_text(bid), colour)
-    y = 14.0
-    y = _panel_line(canvas, y, label("chiamata"), 21, WHITE, True)
-    y = _panel_line(canvas, y, label("round", n=view.round_number), 13, MUTED)
-    y += 8
-    if view.caller is None:
-        if view.standing_bid is not None and view.standing_seat is not None:
-            y = _panel_line(canvas, y, label("standing", bid=view.standing_bid,
-                                             name=seat_name(seats, view.standing_seat)), 14, WHITE, True)
-        else:
-            y = _panel_line(canvas, y, label("no_bids"), 14, MUTED)
-        if view.to_move is not None:
-            y = _panel_line(canvas, y, label("to_bid", name=seat_name(seats, view.to_move)), 15, HIGHLIGHT, True)
-        else:
-            y = _panel_line(canvas, y, label("passed_out"), 14, HIGHLIGHT)
-        if view.auction:
-            y += 6
-            y = _panel_line(canvas, y, label("auction"), 14, MUTED, True)
-            for s, bid in view.auction[-AUCTION_LINES:]:
-                y = _side_row(canvas, y, colours[s], seat_name(seats, s), _bid_text(bid))
-    else:
-        y = _panel_line(canvas, y, label("caller", name=seat_name(seats, view.caller)), 15, CALLER_COLOUR, True)
-        y = _panel_line(canvas, y, label("bid", bid=view.standing_bid) + " \u00b7 " + label("target", n=view.target),
-                        13, CREAM)
-        y += 4
-        if view.called is not None:
-            w = 64
-            paste(canvas, card_image(view.called, faces, w), (PANEL_X, y))
-            draw_text(canvas, (PANEL_X + w + 10, y + 4), label("called"), 14, MUTED, True)
-            sign = suit_image(view.called.suit, faces, 26)
-            paste(canvas, sign, (PANEL_X + w + 10, y + 28))
-            draw_text(canvas, (PANEL_X + w + 16 + sign.width, y + 30), label("trump"), 14, HIGHLIGHT, True)
-            y += card_height(w) + 8
-            if view.partner is None:
-                text, colour = label("partner_secret"), MUTED
-            elif view.partner == view.caller:
-                text, colour = label("partner_alone"), CALLER_COLOUR
-            else:
-                text, colour = label("partner", name=seat_name(seats, view.partner)), CALLER_COLOUR
-            y = _panel_line(canvas, y, text, 14, colour, True)
-        if view.to_move is not None and not playing:
-            y = _panel_line(canvas, y, label("caller_choosing", name=seat_name(seats, view.caller)), 14, HIGHLIGHT)
-        elif view.to_move is not None:
-            y = _panel_line(canvas, y, label("to_move", name=seat_name(seats, view.to_move)), 15, HIGHLIGHT, True)
-        else:
-            y = _panel_line(canvas, y, label("match_over" if view.match_over else "round_over"), 15, HIGHLIGHT, True)
-    y += 6
-    if view.points is not None:
-        y = _panel_line(canvas, y, label("points"), 14, MUTED, True)
-        for s in range(n):
-            y = _side_row(canvas, y, colours[s], seat_name(seats, s), str(view.points[s]))
-        y += 6
-    if playing:
-        _last_trick(canvas, y, view.tricks, seats, faces)
+        for s, bid in view.auction:
+            bubbles[s] = (_bid_text(bid), HIGHLIGHT if s == view.standing_seat else MUTED)
+    _draw_places(canvas, lay, view, names, seats, _chiamata_colours(view), faces, bubbles)
+    # the sixth place: the called card, framed in the caller's colour
+    x, y = _slot_origin(lay, view.players)
+    cx = x + lay.slot_w / 2
+    h = card_height(lay.card)
+    if view.called is not None:
+        frame = rounded_box((lay.card + 20, h + 20), (*CALLER_COLOUR, 255), radius=18)
+        paste(canvas, frame, (cx - lay.card / 2 - 10, y - 10 if y >= 10 else 0))
+        paste_card(canvas, view.called, faces, lay.card, (cx - lay.card / 2, y))
+        size, smallest = name_size()
+        draw_name(canvas, cx, y + h + NAME_PAD + 6, label("called"), label("called"), lay.slot_w, size, smallest,
+                  CALLER_COLOUR)
     return canvas
 
 

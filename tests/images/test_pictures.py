@@ -17,7 +17,7 @@ from images.table import table_png, table_size
 from rules.engine import Match
 
 MAX_WIDTH = 1200
-MAX_BYTES = 150 * 1024
+MAX_BYTES = 300 * 1024
 
 
 def decode(png: bytes) -> Image.Image:
@@ -30,7 +30,7 @@ def decode(png: bytes) -> Image.Image:
 
 
 def check_picture(png: bytes, size: tuple[int, int]) -> Image.Image:
-    """A PNG of ``size``, at most 1200 wide and 150 KB, with many colours and real contrast."""
+    """A PNG of ``size``, at most 1200 wide and 300 KB, with many colours and real contrast."""
     img = decode(png)
     assert img.size == size
     assert img.width <= MAX_WIDTH
@@ -80,7 +80,7 @@ def test_briscola_table_for_every_player_count(briscola, players):
     m = briscola[players]
     v = m.view(None)
     png = table_png(v, samples.seats_for(players))
-    check_picture(png, table_size(players))
+    check_picture(png, table_size(v, samples.seats_for(players)))
     later = step(m)
     assert pixels(table_png(later.view(None), samples.seats_for(players))) != pixels(png)
 
@@ -89,7 +89,7 @@ def test_briscola_table_for_every_player_count(briscola, players):
 def test_chiamata_table_in_every_phase(chiamata, phase):
     m = chiamata[phase]
     png = table_png(m.view(None), samples.seats_for(5))
-    check_picture(png, table_size(5))
+    check_picture(png, table_size(m.view(None), samples.seats_for(5)))
     assert pixels(table_png(step(m).view(None), samples.seats_for(5))) != pixels(png)
 
 
@@ -109,7 +109,7 @@ def test_cicera_table(cicera):
     v = cicera.view(None)
     assert len(v.table) == 12
     png = table_png(v, samples.seats_for(4))
-    check_picture(png, cicera_table_size())
+    check_picture(png, cicera_table_size(v))
     assert pixels(table_png(step(cicera).view(None), samples.seats_for(4))) != pixels(png)
 
 
@@ -118,17 +118,20 @@ def test_cicera_table_fits_any_number_of_cards(cicera, count):
     from rules.cards import deck_52
 
     v = dataclasses.replace(cicera.view(None), table=tuple(deck_52()[:count]))
-    check_picture(table_png(v), cicera_table_size())
+    check_picture(table_png(v), cicera_table_size(v))
 
 
-def test_show_points_and_open_mode_change_the_table():
+def test_open_mode_changes_the_table_and_points_stay_in_the_text():
+    """Open hands are cards: the picture shows them. The points (``show_points``) are message text now."""
     plain = samples.briscola_mid_trick(2, {}, tricks=3, played=1)
     shown = samples.briscola_mid_trick(2, {"show_points": "on"}, tricks=3, played=1)
     opened = samples.briscola_mid_trick(2, {"open": "on"}, tricks=3, played=1)
     assert plain.view(None).points is None and shown.view(None).points is not None
+    assert plain.view(None).trick == shown.view(None).trick
     assert opened.view(None).visible_hands
-    pics = [pixels(table_png(m.view(None))) for m in (plain, shown, opened)]
-    assert len(set(pics)) == 3
+    assert pixels(table_png(plain.view(None))) == pixels(table_png(shown.view(None)))
+    assert pixels(table_png(opened.view(None))) != pixels(table_png(plain.view(None)))
+    assert table_size(opened.view(None))[1] > table_size(plain.view(None))[1]
 
 
 def test_french_faces_change_the_table(briscola):
@@ -140,6 +143,32 @@ def test_french_faces_change_the_table(briscola):
 def test_names_change_the_table(briscola):
     v = briscola[4].view(None)
     assert pixels(table_png(v, samples.seats_for(4))) != pixels(table_png(v))
+
+
+def test_table_aspect_suits_chat(briscola, chiamata, cicera):
+    """No table picture is very tall or a thin strip; the 2-player table is not mostly empty felt."""
+    from images.common import FELT, FELT_DARK
+    from images.table import table_image
+
+    views = [m.view(None) for m in (*briscola.values(), *chiamata.values(), cicera)]
+    for v in views:
+        w, h = table_size(v, samples.seats_for(v.players)) if v.game != "cicera" else cicera_table_size(v)
+        assert 1.0 <= w / h <= 2.5, f"{v.game} {v.players}p: {w}x{h}"
+    img = table_image(briscola[2].view(None), samples.seats_for(2))
+    felt = sum(n for n, colour in img.getcolors(1 << 20) if colour in (FELT, FELT_DARK))
+    assert felt < 0.5 * img.width * img.height
+
+
+def test_stock_count_and_briscola_change_the_table(briscola):
+    """The stock's count badge and the face-up briscola (lying across under the stock) are drawn."""
+    from rules.cards import Card
+
+    v = briscola[2].view(None)
+    assert v.briscola is not None and v.stock_count > 2
+    fewer = dataclasses.replace(v, stock_count=v.stock_count - 2)
+    assert pixels(table_png(fewer)) != pixels(table_png(v))
+    swapped = Card.parse("Ad") if v.briscola != Card.parse("Ad") else Card.parse("2d")
+    assert pixels(table_png(dataclasses.replace(v, briscola=swapped))) != pixels(table_png(v))
 
 
 # ----- hands -----
@@ -179,7 +208,7 @@ def test_chiamata_partner_is_told_in_the_hand(chiamata):
     v = m.view(partner)
     assert v.i_am_partner
     told = hand_png(v)
-    assert hand_size(v) != hand_size(dataclasses.replace(v, i_am_partner=False))
+    assert hand_size(v)[1] > hand_size(dataclasses.replace(v, i_am_partner=False))[1]
     assert pixels(told) != pixels(hand_png(dataclasses.replace(v, i_am_partner=False)))
 
 
@@ -192,6 +221,9 @@ def test_chiamata_kitty_hand_of_twelve_cards_fits():
     assert len(v.hand) == 12
     check_picture(hand_png(v), hand_size(v))
     assert hand_size(v)[0] <= MAX_WIDTH
+    # two rows, not one long strip: no taller than about a screen and a half of a phone
+    w, h = hand_size(v)
+    assert h < 1.6 * w
 
 
 def test_cicera_hand_shows_the_table(cicera):
@@ -215,7 +247,7 @@ def test_summary_for_every_game(game, players, options):
     m = samples.finished(game, players, options)
     v = m.view(None)
     png = summary_png(v, samples.seats_for(players))
-    check_picture(png, summary_size(summary_of(v)))
+    check_picture(png, summary_size(summary_of(v), samples.seats_for(players)))
     other = samples.finished(game, players, options, seed=11)
     assert pixels(summary_png(other.view(None), samples.seats_for(players))) != pixels(png)
 

@@ -1,4 +1,6 @@
-"""The bundled font and names: accents, Greek, Cyrillic, CJK and emoji render; long names are shortened."""
+"""The bundled font and names: accents, Greek, Cyrillic render; a name the font cannot draw (CJK, emoji it
+lacks) gives way to the seat's label, never boxes; long names are shrunk or split, never cut; AI seats are
+told apart."""
 
 from __future__ import annotations
 
@@ -12,10 +14,13 @@ from images.common import (
     MISSING_GLYPH,
     REGULAR,
     SeatInfo,
+    drawable,
     font,
     has_glyph,
+    recording,
     runs,
-    seat_plate,
+    seat_name,
+    seat_names,
     shorten,
     text_image,
     text_width,
@@ -47,12 +52,82 @@ def test_font_is_bundled_with_its_licence():
     assert font(14).path == str(REGULAR)
 
 
+@pytest.fixture(scope="module")
+def two_player_view():
+    from images import samples
+
+    return samples.briscola_mid_trick(2, {}, tricks=2, played=1).view(None)
+
+
+def table_texts(view, seats) -> list[str]:
+    from images.table import table_image
+
+    with recording() as drawn:
+        table_image(view, seats)
+    return [d.text for d in drawn if d.kind == "text"]
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_names_render_without_error(name):
+def test_names_render_without_error(name, two_player_view):
     img = text_image(name, 15, max_width=150)
     assert img.width <= 150 + 2
-    plate = seat_plate(name, "hard", (10, 20, 30), "hand 3", turn=True, dealer=True)
-    assert plate.size == seat_plate("x", None, (10, 20, 30)).size
+    texts = table_texts(two_player_view, [SeatInfo(name, "hard"), SeatInfo("Ada")])
+    assert texts, "the table drew no text"
+    for t in texts:
+        assert MISSING_GLYPH not in t and ELLIPSIS not in t, t
+        assert drawable(t), f"{t!r} has a character the bundled font cannot draw"
+
+
+def test_drawable_follows_the_bundled_font():
+    assert drawable("Niccolò Ğüçlü") and drawable("Ελευθερία") and drawable("Дмитрий")
+    assert not drawable("山田太郎") and not drawable("김민수")
+    assert not drawable("") and not drawable("  \n")
+    assert not drawable("Ada 山")
+    # a character the font lacks, whatever it is, makes a text undrawable
+    lacking = next(ch for ch in ("\U0001f984", "\U0001faa8", "\U0001f9ff") if not has_glyph(str(REGULAR), ch))
+    assert not drawable(f"Joe {lacking}")
+
+
+def test_an_undrawable_name_is_replaced_by_the_seat_label(two_player_view):
+    seats = [SeatInfo("山田太郎"), SeatInfo("김민수", label="P2")]
+    assert seat_name(seats, 0) == "Seat 1" and seat_name(seats, 1) == "P2"
+    texts = table_texts(two_player_view, seats)
+    assert "Seat 1" in texts and "P2" in texts
+    assert not any("山" in t or "김" in t for t in texts)
+
+
+def test_ai_seats_are_told_apart():
+    from images import samples
+
+    same = [SeatInfo("AI (easy)", "easy")] * 4
+    names = seat_names(same, 4)
+    assert len(set(names)) == 4
+    four = samples.briscola_mid_trick(4, {}, tricks=2, played=1).view(None)
+    joined = " ".join(table_texts(four, same))
+    assert joined.count("AI (easy)") == 4
+    for k in range(1, 5):
+        assert f"#{k}" in joined, joined
+    numbered = [SeatInfo(f"AI {k} (easy)", "easy") for k in range(1, 5)]
+    assert seat_names(numbered, 4) == [f"AI {k} (easy)" for k in range(1, 5)]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_long_names_are_never_cut(players):
+    """A long name is drawn whole (shrunk, or on two lines, a long word broken with a hyphen) or, when even
+    that does not fit, as the seat's label; never cut short with an ellipsis."""
+    from images import samples
+
+    view = samples.briscola_mid_trick(players, {}, tricks=1, played=1).view(None)
+    long_names = ["Massimiliano", "Bartolomeo Ferdinando di Montefiore della Valle", "Maria Antonietta Esposito",
+                  "Chiara Bellini", "Pierfrancesco", "Anna"]
+    seats = [SeatInfo(n) for n in long_names[:players]]
+    texts = table_texts(view, seats)
+    assert not any(ELLIPSIS in t for t in texts)
+    joined = " ".join(texts).replace("- ", "")
+    for seat, name in enumerate(long_names[:players]):
+        whole = name in joined or name.replace(" ", "") in joined.replace(" ", "")
+        assert whole or f"Seat {seat + 1}" in texts, (name, texts)
+    assert "Massimiliano" in joined.replace(" ", ""), "a 12-letter name fits under a card"
 
 
 def test_font_covers_accents_greek_cyrillic_and_suit_signs():
@@ -71,7 +146,7 @@ def test_missing_characters_fall_back_without_error():
     assert "".join(t for _p, t in runs("a\ufe0fb")) in ("ab", "a\ufe0fb")
 
 
-def test_long_names_are_shortened_with_an_ellipsis():
+def test_shorten_cuts_with_an_ellipsis():
     long = "Bartolomeo Ferdinando di Montefiore della Valle " * 3
     short = shorten(long, 15, 160)
     assert short.endswith(ELLIPSIS)
