@@ -1,4 +1,4 @@
-"""Tavolo's command line: ``python -m bot [run | sync | play | arena | replay | bench]``."""
+"""Tavolo's command line: ``python -m bot [run | demo | screenshots | sync | play | arena | replay | bench]``."""
 
 from __future__ import annotations
 
@@ -126,32 +126,62 @@ def check_players(game: str | None, players: int | None) -> None:
 LOGIN_REFUSED = _("Discord refused the token in DISCORD_TOKEN; reset it and put the new one in .env.")
 
 
-def settings_and_token() -> tuple[Settings, str] | int:
-    """The settings from the environment and .env, and the bot token, with logging set up to hide it; or
-    the exit status after a clear message (bad settings, no token)."""
+def load_settings() -> Settings | int:
+    """The settings from the environment and .env; or the exit status after a short message."""
     from pydantic import ValidationError
 
     from bot.config import Settings
-    from bot.logging_setup import setup_logging
 
     try:
-        settings = Settings()
+        return Settings()
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}" for problem in exc.errors()
         )
         return error(_("bad configuration in the environment or .env: {problems}").format(problems=problems))
+
+
+def settings_and_token(demo_hint: bool = False) -> tuple[Settings, str] | int:
+    """The settings from the environment and .env, and the bot token, with logging set up to hide it; or
+    the exit status after a clear message (bad settings, no token; ``demo_hint``: and how to try the demo)."""
+    from bot.logging_setup import setup_logging
+
+    settings = load_settings()
+    if isinstance(settings, int):
+        return settings
     token = settings.token()
     if token is None:
         print(NO_TOKEN, file=sys.stderr)
+        if demo_hint:
+            from bot import demo
+
+            print(demo.INSTALL_HINT if demo.missing_runtime() else NO_TOKEN_DEMO, file=sys.stderr)
         return 2
     setup_logging(settings.log_level, secrets=[token])
     return settings, token
 
 
+NO_TOKEN_DEMO = _("To try Tavolo without a token, in your browser: python -m bot demo")
+
+
+def interactive() -> bool:
+    """Whether a person runs the command in a terminal (stdin and stdout are terminals)."""
+    return sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def cmd_run(_args: argparse.Namespace) -> int:
-    """Start the Discord bot with the settings from the environment and .env."""
-    loaded = settings_and_token()
+    """Start the Discord bot with the settings from the environment and .env; with no token, from a terminal
+    and with the demo installed, start the demo instead (a service without a token fails instead of serving
+    a demo)."""
+    settings = load_settings()
+    if isinstance(settings, int):
+        return settings
+    if settings.token() is None and interactive():
+        from bot import demo
+
+        if not demo.missing_runtime():
+            return start_demo(settings, port=0, game=None)
+    loaded = settings_and_token(demo_hint=True)
     if isinstance(loaded, int):
         return loaded
     settings, token = loaded
@@ -183,6 +213,35 @@ def cmd_run(_args: argparse.Namespace) -> int:
         print(_("Cannot reach Discord ({problem}); check the network connection.").format(problem=exc), file=sys.stderr)
         return 1
     return 0
+
+
+def start_demo(settings: Settings, port: int, game: str | None) -> int:
+    """Run the demo (see ``bot.demo``) with logging at the configured level."""
+    from bot import demo
+    from bot.logging_setup import setup_logging
+
+    setup_logging(settings.log_level)
+    return demo.main(port, game)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Try Tavolo without a token: the real bot in a simulated Discord, in the browser."""
+    from bot import demo
+
+    if demo.missing_runtime():
+        print(demo.INSTALL_HINT, file=sys.stderr)
+        return 2
+    settings = load_settings()
+    if isinstance(settings, int):
+        return settings
+    return start_demo(settings, args.port, args.game)
+
+
+def cmd_screenshots(args: argparse.Namespace) -> int:
+    """Draw every kind of message as Discord shows it, at a phone's and a desktop's width, into PNG files."""
+    from bot.tools import screenshots
+
+    return screenshots.main(args)
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
@@ -258,8 +317,26 @@ def build_parser() -> argparse.ArgumentParser:
     option = text(TEXT_MAX, "an option")
     path = text(PATH_MAX, "a path")
 
-    run = sub.add_parser("run", help=_("start the Discord bot (the default)"))
+    run = sub.add_parser("run", help=_("start the Discord bot (the default; with no token, from a terminal: "
+                                       "the demo)"))
     run.set_defaults(handler=cmd_run)
+
+    demo = sub.add_parser("demo", help=_("try Tavolo without a token: the real bot in a simulated Discord, in your "
+                                         "browser"))
+    demo.add_argument("--port", type=whole_number(0, 65535), default=0, metavar="PORT",
+                      help=_("the port on 127.0.0.1 (default 0: any free port)"))
+    demo.add_argument("--game", type=game, choices=GAMES,
+                      help=_("open a lobby of this game at start (Briscola: 2 players)"))
+    demo.set_defaults(handler=cmd_demo)
+
+    shots = sub.add_parser("screenshots", help=_("draw each kind of message as Discord shows it, at 390 px and at "
+                                                 "desktop width, into PNG files (needs Chromium)"))
+    shots.add_argument("folder", type=path, metavar="DIR")
+    shots.add_argument("--only", action="append", default=[], type=text(TEXT_MAX, "a scene name"), metavar="NAME",
+                       help=_("only the scenes whose name starts with NAME (repeatable)"))
+    shots.add_argument("--chromium", type=path, metavar="PATH",
+                       help=_("the Chromium to drive (default: chromium on the PATH)"))
+    shots.set_defaults(handler=cmd_screenshots)
 
     sync = sub.add_parser("sync", help=_("register the slash commands with Discord (globally, or in one guild)"))
     sync.add_argument("--guild", type=whole_number(1, GUILD_MAX), metavar="ID",

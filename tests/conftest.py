@@ -1,7 +1,13 @@
-"""Shared test configuration: hypothesis profiles, and the app's log at DEBUG (``debug_log``).
+"""Shared test configuration: hypothesis profiles, the app's log at DEBUG (``debug_log``), and tests that need
+a tool the machine may lack (``require``, ``chromium``).
 
 ``ci`` (the default) keeps property tests quick; choose ``dev`` for a deeper search with
 ``HYPOTHESIS_PROFILE=dev python3 tasks.py test``.
+
+A test that needs a tool the machine may not have (Chromium, PostgreSQL) calls ``require(what, reason)`` when
+it is missing: the test is skipped with ``reason``, or fails when the ``TAVOLO_REQUIRE`` environment variable
+(a comma-separated list, as ``.ci/run`` sets it: ``TAVOLO_REQUIRE=chromium``; ``all`` for every tool) names
+``what``, so CI never passes by skipping.
 """
 
 from __future__ import annotations
@@ -9,6 +15,9 @@ from __future__ import annotations
 import io
 import logging
 import os
+import shutil
+from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -35,3 +44,53 @@ def debug_log():
     root.setLevel(level)
     for name, old in quiet.items():
         logging.getLogger(name).setLevel(old)
+
+
+REQUIRE_ENV = "TAVOLO_REQUIRE"
+"""The environment variable naming the tools whose tests must run (comma-separated; ``all``: every tool)."""
+CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+"""Where Debian and Ubuntu install Chromium; else ``chromium`` on the PATH."""
+
+
+def required(what: str) -> bool:
+    """Does ``TAVOLO_REQUIRE`` name ``what`` (or ``all``)?"""
+    named = {w.strip().lower() for w in os.environ.get(REQUIRE_ENV, "").split(",") if w.strip()}
+    return what.lower() in named or "all" in named
+
+
+def require(what: str, reason: str) -> NoReturn:
+    """Skip the running test, which needs ``what`` that is missing (``reason`` says how), or fail it when
+    ``TAVOLO_REQUIRE`` names ``what``."""
+    if required(what):
+        pytest.fail(f"{what} is required ({REQUIRE_ENV}={os.environ.get(REQUIRE_ENV)}) but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(name="require")
+def require_fixture():
+    """``require(what, reason)``: skip for a missing tool, or fail when ``TAVOLO_REQUIRE`` names it."""
+    return require
+
+
+def find_chromium() -> str | None:
+    """The Chromium executable of this machine, or None."""
+    for path in CHROMIUM_PATHS:
+        if Path(path).is_file() and os.access(path, os.X_OK):
+            return path
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+CHROMIUM_MISSING = "no Chromium (install Debian's chromium package; .ci/run installs it)"
+
+
+@pytest.fixture
+def chromium() -> str:
+    """The path of the machine's Chromium, with Playwright installed to drive it; else ``require`` skips."""
+    import importlib.util
+
+    if importlib.util.find_spec("playwright") is None:
+        require("chromium", "no Playwright: install the test extra (python3 tasks.py test does)")
+    path = find_chromium()
+    if path is None:
+        require("chromium", CHROMIUM_MISSING)
+    return path

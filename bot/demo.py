@@ -1,0 +1,181 @@
+"""Try Tavolo without a Discord token: the real bot in a simulated Discord, shown in the browser.
+
+``python -m bot demo`` (and ``python -m bot run`` with no token, from a terminal) builds the real bot
+(``bot.app.create_bot``) and runs it inside SimCord, a simulated Discord made for testing discord.py bots. It
+creates a server with a ``#tavolo`` channel and a member for the person, and serves SimCord's browser preview
+of that channel on 127.0.0.1: the person types the slash commands in the page's composer and presses the
+buttons as on Discord. It runs until Ctrl-C (or "End preview session" in the page).
+
+- The database is a new file in a temporary directory, deleted at the end: the demo never touches the
+  configured database (``TAVOLO_DATABASE``).
+- Turn timers are off: the server's default ``turn_timer`` is ``off`` for every game, because the page is
+  redrawn only after the person's own actions and would not show a timer's warning or the AI taking over.
+- The page's address carries its credential in the fragment (``#...``): whoever has the address can act as
+  the person. It is printed to stdout only and never logged (it is also registered as a log secret).
+
+SimCord is a test tool, installed by the ``demo`` extra (``pip install -e '.[demo]'``; ``python3 tasks.py run``
+installs it when no token is configured). ``missing_runtime()`` says whether it is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import logging
+import signal
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from bot.i18n import _
+
+log = logging.getLogger(__name__)
+
+RUNTIME_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex")
+"""What SimCord's browser preview needs (its ``preview`` extra)."""
+INSTALL_HINT = _("To try Tavolo without a token, install the demo: .venv/bin/pip install -e '.[demo]' "
+                 "(python3 tasks.py run does it for you).")
+GUILD_NAME = "Tavolo demo"
+CHANNEL_NAME = "tavolo"
+PERSON_NAME = "you"
+BOT_NAME = "Tavolo"
+SETTLE_TIMEOUT = 60.0
+"""Seconds SimCord lets the bot finish the work a click starts (the AI's cards included)."""
+TIMER_OFF = "off"
+"""The ``turn_timer`` of every demo table (see the module docstring)."""
+OPENING_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "briscola": ("briscola", {"players": 2}),
+    "chiamata": ("chiamata", {}),
+    "cicera": ("cicera", {}),
+}
+"""``--game``: the slash command (and options) the demo runs for the person at start, opening a lobby."""
+
+
+def missing_runtime() -> list[str]:
+    """The modules of SimCord's browser preview that are not installed (empty when the demo can run)."""
+    return [name for name in RUNTIME_MODULES if importlib.util.find_spec(name) is None]
+
+
+@dataclass
+class World:
+    """The simulated Discord of a demo: the SimCord environment, the server, its channel and the person."""
+
+    env: Any
+    guild: Any
+    channel: Any
+    person: Any
+    bot: Any
+
+
+@asynccontextmanager
+async def simulated(database: Path, *, service_options: dict[str, Any] | None = None,
+                    settle_timeout: float = SETTLE_TIMEOUT) -> AsyncIterator[World]:
+    """The real bot on a new database at ``database``, running in SimCord, with a server, a ``#tavolo``
+    channel and a member for the person; turn timers off. The bot, its service and the database are closed
+    at the end."""
+    import simcord
+
+    from bot.app import create_bot
+    from bot.config import Settings
+    from bot.storage import GuildSettings, Store
+    from rules.games import names
+
+    settings = Settings.model_construct(database=database)  # the defaults; neither .env nor a token
+    store = await Store(database).open()
+    bot = create_bot(settings, store=store, service_options=service_options or {})
+    try:
+        async with simcord.run(bot, check_errors=False, settle_timeout=settle_timeout) as env:
+            guild = env.create_guild(GUILD_NAME)
+            channel = guild.create_text_channel(CHANNEL_NAME)
+            person = guild.add_member(env.create_user(PERSON_NAME))
+            env.backend.bot_user.name = BOT_NAME  # SimCord's bot user is "TestBot"
+            assert bot.service is not None, "the bot's setup_hook builds the service"
+            await bot.service.set_guild_settings(GuildSettings(
+                guild.id, default_options={game: {"turn_timer": TIMER_OFF} for game in names()}))
+            yield World(env, guild, channel, person, bot)
+    finally:
+        if bot.service is not None:
+            await bot.service.close()
+        else:
+            await store.close()
+        hub = getattr(bot, "hub", None)
+        if hub is not None:
+            hub.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def welcome(url: str) -> str:
+    """What the demo prints once the page is served: the address, how to stop, and how to run on Discord."""
+    return "\n".join((
+        _("Tavolo demo: the real bot in a simulated Discord (SimCord), no token needed."),
+        _("Open this address in your browser (it is your key to the page; do not share it):"),
+        "",
+        f"    {url}",
+        "",
+        _("In the page, type /briscola players:2 (or /chiamata, /cicera, /rules) in the message box, press "
+          "Start, then My hand. Turn timers are off; the demo database is temporary and deleted at the end."),
+        _("To run Tavolo on Discord, put DISCORD_TOKEN=<your bot token> in .env (copy .env.example) and run "
+          "python3 tasks.py run again."),
+        _("Press Ctrl-C here to stop."),
+    ))
+
+
+def say(text: str) -> None:
+    """Print ``text`` to stdout at once (the address must show before the page is opened)."""
+    print(text, flush=True)
+
+
+async def serve(port: int = 0, game: str | None = None, *, out: Callable[[str], None] = say,
+                stop: asyncio.Event | None = None, on_ready: Callable[[World, str], None] | None = None) -> None:
+    """Run the demo until ``stop`` is set, SIGINT or SIGTERM arrives (Ctrl-C), or the page ends the session.
+
+    ``out`` receives the welcome text with the page's address (stdout by default; the address is never
+    logged); ``on_ready(world, url)`` is called once the page is served (tests)."""
+    from bot.logging_setup import add_secrets
+
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    handled = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with suppress(NotImplementedError, RuntimeError, ValueError):  # not on Windows, nor off the main thread
+            loop.add_signal_handler(sig, stop.set)
+            handled.append(sig)
+    try:
+        with tempfile.TemporaryDirectory(prefix="tavolo-demo-") as folder:
+            async with simulated(Path(folder) / "demo.sqlite3") as world:
+                if game is not None:
+                    command, options = OPENING_COMMANDS[game]
+                    await world.person.slash(world.channel, command, **options)
+                async with world.env.preview(world.channel, viewers=[world.person], layout="channel",
+                                             port=port) as preview:
+                    url = preview.url
+                    add_secrets([preview.capability])
+                    log.info("demo page served on 127.0.0.1 port %s", urlsplit(url).port)
+                    out(welcome(url))
+                    if on_ready is not None:
+                        on_ready(world, url)
+                    waits = [asyncio.ensure_future(preview.wait_closed()), asyncio.ensure_future(stop.wait())]
+                    try:
+                        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                    finally:
+                        for task in waits:
+                            task.cancel()
+            log.info("demo stopped; its database is deleted")
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+
+
+def main(port: int = 0, game: str | None = None) -> int:
+    """Run the demo (``python -m bot demo``): 0 once stopped with Ctrl-C, 2 when SimCord is not installed."""
+    if missing_runtime():
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    with suppress(KeyboardInterrupt):  # a second Ctrl-C while closing
+        asyncio.run(serve(port, game))
+    print(_("Tavolo demo stopped."), flush=True)
+    return 0

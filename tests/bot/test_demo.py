@@ -1,0 +1,237 @@
+"""The demo without a token: the real bot in SimCord, played in headless Chromium through SimCord's page.
+
+The page is driven as a person uses it: the slash command typed in the message box, the buttons pressed by
+their labels. Nothing here knows how the messages are laid out, only what a person reads on them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import demo
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu"]
+STEP_MS = 90_000
+"""Longest wait for one action to settle on a loaded machine (the AI's cards included)."""
+SETTLED = """(before) => {
+  const s = window.simcordPreview;
+  return Boolean(s && s.ready && !s.pendingAction && s.lastAction
+                 && s.lastAction.sequence > before && s.lastAction.settlement === "settled");
+}"""
+"""True once the page's last action is newer than ``before`` and SimCord settled it (the bot's work done)."""
+
+
+class Records(logging.Handler):
+    """Every log record, at every level, of every logger."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.NOTSET)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def texts(self) -> list[str]:
+        """What each record says, its arguments and its traceback included."""
+        out = []
+        for r in self.records:
+            out.append(f"{r.name} {r.msg!s} {r.args!r} {r.getMessage()} {r.exc_text or ''}")
+            if r.exc_info:
+                out.append(logging.Formatter().formatException(r.exc_info))
+        return out
+
+
+@pytest.fixture
+def every_record():
+    """All log records while the test runs: the root and every logger at DEBUG (levels restored after)."""
+    handler = Records()
+    root = logging.getLogger()
+    loggers = [root] + [lg for lg in root.manager.loggerDict.values() if isinstance(lg, logging.Logger)]
+    levels = {lg: lg.level for lg in loggers}
+    for lg in loggers:
+        lg.setLevel(logging.NOTSET)
+    root.setLevel(logging.DEBUG)
+    root.addHandler(handler)
+    yield handler
+    root.removeHandler(handler)
+    for lg, level in levels.items():
+        lg.setLevel(level)
+
+
+async def settle(page, before: int) -> None:
+    """Wait until the page's action after ``before`` is settled and drawn."""
+    await page.wait_for_function(SETTLED, arg=before, timeout=STEP_MS)
+
+
+async def press(page, button) -> None:
+    """Press ``button`` and wait for the bot to finish what it started."""
+    before = await page.evaluate("() => window.simcordPreview.lastAction?.sequence ?? 0")
+    await button.click()
+    await settle(page, before)
+
+
+async def slash(page, command: str, **options: str) -> None:
+    """Type ``/command`` in the message box, choose each option's value from its list, and send it."""
+    box = page.locator("#channel-composer-input")
+    await box.click()
+    await page.keyboard.type(f"/{command}")
+    await page.keyboard.press("Enter")
+    for name, value in options.items():
+        field = page.locator(f'input[data-option="{name}"]')
+        await field.click()
+        await field.fill(value)
+        await page.locator(f'.command-suggestion[data-value="{value}"]').click()
+    await press(page, page.locator("#send-message"))
+
+
+def messages(page):
+    """The messages of the channel as the page shows them."""
+    return page.locator("article.channel-message")
+
+
+async def play_to_the_end(page, limit: int = 200) -> int:
+    """Play the person's turns (the first enabled button of their latest private message, after pressing My
+    hand when it has none) until a Rematch button shows; the number of presses."""
+    for presses in range(limit):
+        if await page.get_by_role("button", name="Rematch").count():
+            return presses
+        private = messages(page).filter(has=page.locator(".message-ephemeral-note"))
+        enabled = private.last.locator("button.component-button:enabled") if await private.count() else None
+        if enabled is not None and await enabled.count():
+            await press(page, enabled.first)
+        else:
+            await press(page, page.get_by_role("button", name="My hand", exact=True).last)
+    raise AssertionError("the game did not end in the page")
+
+
+async def test_a_whole_game_against_the_ai_in_the_page(chromium, every_record):
+    from playwright.async_api import async_playwright
+
+    printed: list[str] = []
+    served: asyncio.Future = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    running = asyncio.create_task(demo.serve(
+        0, out=printed.append, stop=stop, on_ready=lambda world, url: served.set_result((world, url))))
+    try:
+        world, url = await asyncio.wait_for(asyncio.shield(served), 120)
+        capability = url.split("#", 1)[1]
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = await browser.new_page(viewport={"width": 1100, "height": 900})
+            await page.goto(url)
+            await page.wait_for_function("() => window.simcordPreview && window.simcordPreview.ready === true",
+                                         timeout=STEP_MS)
+            await slash(page, "briscola", players="2")
+            lobby = messages(page).last
+            await press(page, lobby.get_by_role("button", name="Start", exact=True))
+            presses = await play_to_the_end(page)
+            text = await page.locator("#channel-message-list").inner_text()
+            await browser.close()
+        assert presses >= 20, "2-player Briscola is 20 cards a player"
+        assert not world.bot.service.tables(), "the game is over and stored"
+        assert "you" in text and "Tavolo" in text
+    finally:
+        stop.set()
+        await asyncio.wait_for(running, 60)
+    said = "\n".join(printed)
+    assert url in said and "DISCORD_TOKEN=" in said and ".env" in said and "Ctrl-C" in said
+    assert every_record.records, "the demo logs what it does"
+    leaks = [t for t in every_record.texts() if capability in t]
+    assert not leaks, leaks[:3]
+
+
+async def test_timers_are_off_and_the_database_is_temporary(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = {}
+
+    def look(world, _url):
+        seen["database"] = Path(world.bot.settings.database)
+        seen["exists"] = seen["database"].exists()
+        stop.set()
+
+    stop = asyncio.Event()
+    await asyncio.wait_for(demo.serve(0, "briscola", out=lambda _text: None, stop=stop, on_ready=look), 120)
+    assert seen["exists"] and not seen["database"].exists(), "a new database, deleted at the end"
+    assert tmp_path not in seen["database"].parents and not list(tmp_path.iterdir()), "nothing in the folder"
+
+
+async def test_the_opening_lobby_has_no_turn_timer():
+    stop = asyncio.Event()
+    tables = []
+
+    def look(world, _url):
+        tables.extend(world.bot.service.tables())
+        stop.set()
+
+    await asyncio.wait_for(demo.serve(0, "briscola", out=lambda _text: None, stop=stop, on_ready=look), 120)
+    assert len(tables) == 1 and tables[0].game == "briscola" and tables[0].players == 2
+    assert tables[0].options["turn_timer"] == "off"
+
+
+def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.Popen[str]:
+    """``python -m bot ARGS`` in an empty folder, with no token."""
+    clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("TAVOLO_")}
+    clean.update(PYTHONPATH=str(ROOT), **env)
+    return subprocess.Popen([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=clean, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+
+
+def test_the_demo_command_prints_the_address_and_stops_on_ctrl_c(tmp_path):
+    process = run_bot(tmp_path, "demo", TAVOLO_LOG_LEVEL="DEBUG")
+    try:
+        assert process.stdout is not None
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if "Ctrl-C" in line:
+                break
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    printed = "".join(lines) + out
+    url = next(word for word in printed.split() if word.startswith("http://127.0.0.1:"))
+    assert process.returncode == 0, err[-2000:]
+    assert "#" in url and "DISCORD_TOKEN=" in printed and "stopped" in out
+    assert url.split("#", 1)[1] not in err, "the address's key is not in the log"
+    assert "DEBUG" in err and "Traceback" not in err
+
+
+def test_without_a_terminal_a_missing_token_still_fails_and_names_the_demo(tmp_path):
+    process = run_bot(tmp_path, "run")
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert "DISCORD_TOKEN" in err and "python -m bot demo" in err and not out
+
+
+def test_from_a_terminal_run_without_a_token_starts_the_demo(monkeypatch):
+    import bot.__main__ as cli
+
+    started = []
+    monkeypatch.setattr(cli, "interactive", lambda: True)
+    monkeypatch.setattr(cli, "start_demo", lambda _settings, port, game: started.append((port, game)) or 0)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(Path(__file__).parent)
+    assert cli.main(["run"]) == 0 and started == [(0, None)]
+
+
+def test_without_simcord_the_missing_token_message_says_how_to_install_the_demo(monkeypatch, capsys):
+    import bot.__main__ as cli
+
+    monkeypatch.setattr(cli, "interactive", lambda: True)
+    monkeypatch.setattr(demo, "missing_runtime", lambda: ["simcord"])
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(Path(__file__).parent)
+    assert cli.main([]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "DISCORD_TOKEN" in err[0] and "[demo]" in err[1] and len(err) == 2
+    assert cli.main(["demo"]) == 2
