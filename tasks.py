@@ -5,7 +5,10 @@
     python3 tasks.py test [pytest args...]   install the test extras, run `ruff check .`, `mypy` and then pytest
 
 A fresh machine needs only Python 3.11+ and git. Installs are redone when pyproject.toml changes
-(a hash stamp is kept inside .venv).
+(a hash stamp is kept inside .venv). With no Discord token configured (DISCORD_TOKEN in the environment or in
+./.env), `run` also installs the `demo` extra (SimCord), so that the bot starts in the browser demo instead;
+`run screenshots` installs the `test` extra (Playwright). `test` ends by saying which tests were skipped and
+why (a missing Chromium); TAVOLO_REQUIRE=chromium turns that skip into a failure.
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -21,6 +27,10 @@ VENV = ROOT / ".venv"
 PYPROJECT = ROOT / "pyproject.toml"
 MIN_PYTHON = (3, 11)
 PYTEST_NO_TESTS = 5
+COVERS = {"": ("", "demo", "test"), "demo": ("demo", "test"), "test": ("test",)}
+"""Per extra, the installs that include it (the test extra includes SimCord's preview, the demo's runtime)."""
+DEMO_COMMANDS = ("run", "demo")
+"""The `python -m bot` commands that start the demo when there is no token (no command at all is `run`)."""
 
 
 def say(message: str) -> None:
@@ -70,10 +80,11 @@ def is_installed(extra: str) -> bool:
     return stamp.exists() and stamp.read_text().strip() == install_key(extra)
 
 
-def ensure_installed(python: Path, extra: str = "") -> None:
-    """`pip install -e .[extra]` unless the stamp says it is up to date."""
-    if is_installed(extra) or (not extra and is_installed("test")):
-        return
+def ensure_installed(python: Path, extra: str = "", *, required: bool = True) -> bool:
+    """`pip install -e .[extra]` unless the stamp says it (or an install that includes it) is up to date;
+    whether it is installed. A failed install that is not `required` is said and left."""
+    if any(is_installed(covering) for covering in COVERS[extra]):
+        return True
     target = f".[{extra}]" if extra else "."
     say(f"installing the project ({'-e ' + target}); the first time takes a minute")
     result = subprocess.run(
@@ -82,14 +93,47 @@ def ensure_installed(python: Path, extra: str = "") -> None:
     )
     if result.returncode != 0:
         say("pip install failed (see above)")
-        sys.exit(result.returncode)
+        if required:
+            sys.exit(result.returncode)
+        return False
     stamp_path(extra).write_text(install_key(extra) + "\n")
+    return True
+
+
+def token_configured() -> bool:
+    """Whether a Discord token is set: DISCORD_TOKEN in the environment, or in ./.env (where the bot reads it)."""
+    if os.environ.get("DISCORD_TOKEN", "").strip():
+        return True
+    env_file = Path.cwd() / ".env"
+    try:
+        lines = env_file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in lines:
+        key, _, value = line.strip().removeprefix("export ").partition("=")
+        if key.strip() == "DISCORD_TOKEN" and value.strip().strip("\"'").strip():
+            return True
+    return False
+
+
+def extra_for(args: list[str]) -> str:
+    """The extra a `python -m bot` command needs: the demo's SimCord when it would start the demo (no token),
+    Playwright for `screenshots`, else none."""
+    command = args[0] if args else "run"
+    if command == "screenshots":
+        return "test"
+    if command in DEMO_COMMANDS and not token_configured():
+        return "demo"
+    return ""
 
 
 def run(args: list[str]) -> int:
     """Start the bot (or another `python -m bot` command) in .venv, in the current directory."""
     python = ensure_venv()
     ensure_installed(python)
+    extra = extra_for(args)
+    if extra:
+        ensure_installed(python, extra, required=False)
     command = [str(python), "-m", "bot", *args]
     if os.name == "nt":
         return subprocess.call(command)
@@ -108,7 +152,13 @@ def test(args: list[str]) -> int:
     say("mypy (rules and images strict, bot and cogs default)")
     types = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
     say("pytest")
-    status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT).returncode
+    with tempfile.TemporaryDirectory(prefix="tavolo-tasks-") as folder:
+        report = Path(folder) / "junit.xml"
+        own_report = any(a.startswith(("--junitxml", "--junit-xml")) for a in args)
+        extra = [] if own_report else [f"--junitxml={report}"]
+        status = subprocess.run([str(python), "-m", "pytest", *args, *extra], cwd=ROOT).returncode
+        for line in skipped(report):
+            say(line)
     if status == PYTEST_NO_TESTS:
         say("pytest collected no tests")
         return 1
@@ -119,6 +169,24 @@ def test(args: list[str]) -> int:
         say("tests passed, but mypy found problems (see above)")
         return 1
     return status
+
+
+def skipped(report: Path) -> list[str]:
+    """One line per reason that tests were skipped for, from pytest's JUnit XML report: `skipped N tests:
+    reason` (nothing when the report is missing or unreadable)."""
+    try:
+        root = ElementTree.parse(report).getroot()
+    except (OSError, ElementTree.ParseError):
+        return []
+    reasons = Counter(
+        (element.get("message") or "no reason given").removeprefix("Skipped: ").strip()
+        for element in root.iter("skipped")
+    )
+    lines = [f"skipped {n} test{'s' if n > 1 else ''}: {reason}" for reason, n in sorted(reasons.items())]
+    if any("chromium" in reason.lower() for reason in reasons):
+        lines.append("(TAVOLO_REQUIRE=chromium python3 tasks.py test makes a missing Chromium a failure; "
+                     ".ci/run installs it)")
+    return lines
 
 
 COMMANDS = {"run": run, "test": test}

@@ -235,3 +235,54 @@ def test_without_simcord_the_missing_token_message_says_how_to_install_the_demo(
     err = capsys.readouterr().err.strip().splitlines()
     assert "DISCORD_TOKEN" in err[0] and "[demo]" in err[1] and len(err) == 2
     assert cli.main(["demo"]) == 2
+
+
+def test_a_missing_tool_skips_its_test_unless_tavolo_require_names_it(require, monkeypatch):
+    monkeypatch.delenv("TAVOLO_REQUIRE", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no Chromium here"):
+        require("chromium", "no Chromium here")
+    monkeypatch.setenv("TAVOLO_REQUIRE", "postgresql, Chromium")
+    with pytest.raises(pytest.fail.Exception, match="chromium is required"):
+        require("chromium", "no Chromium here")
+    monkeypatch.setenv("TAVOLO_REQUIRE", "postgresql")
+    with pytest.raises(pytest.skip.Exception):
+        require("chromium", "no Chromium here")
+
+
+def load_tasks():
+    """The repository's tasks.py, as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tavolo_tasks", ROOT / "tasks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tasks_run_installs_the_demo_only_when_no_token_is_configured(tmp_path, monkeypatch):
+    tasks = load_tasks()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert [tasks.extra_for(a) for a in ([], ["run"], ["demo"], ["arena"], ["screenshots", "x"])] == [
+        "demo", "demo", "demo", "", "test"]
+    (tmp_path / ".env").write_text("TAVOLO_LOG_LEVEL=debug\nDISCORD_TOKEN=  \n")
+    assert tasks.extra_for([]) == "demo", "a blank token is no token"
+    (tmp_path / ".env").write_text('export DISCORD_TOKEN="abc.def"\n')
+    assert tasks.extra_for([]) == "" and tasks.extra_for(["demo"]) == ""
+    (tmp_path / ".env").unlink()
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
+    assert tasks.extra_for(["run"]) == ""
+
+
+def test_tasks_test_says_which_tests_were_skipped_and_why(tmp_path):
+    tasks = load_tasks()
+    report = tmp_path / "junit.xml"
+    report.write_text(
+        '<testsuites><testsuite><testcase name="a"><skipped type="pytest.skip" message="no Chromium (x)"/>'
+        '</testcase><testcase name="b"><skipped message="no Chromium (x)"/></testcase><testcase name="c"/>'
+        '<testcase name="d"><skipped message="no pipes"/></testcase></testsuite></testsuites>')
+    lines = tasks.skipped(report)
+    assert lines[:2] == ["skipped 2 tests: no Chromium (x)", "skipped 1 test: no pipes"]
+    assert "TAVOLO_REQUIRE=chromium" in lines[2]
+    assert tasks.skipped(tmp_path / "missing.xml") == []
