@@ -20,6 +20,7 @@ from bot.tables import TableError
 from cogs import ids
 from cogs.components import ResetButton, button
 from cogs.play.hub import Hub, hub_of
+from cogs.render import layout
 from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
@@ -81,14 +82,21 @@ class Admin(commands.Cog):
 
         await self.hub.answers.answer(interaction, kind, checked)
 
-    def _embed(self, current) -> discord.Embed:
-        embed = discord.Embed(title=t("settings.title"), colour=discord.Colour.dark_teal())
-        embed.add_field(name=t("settings.language"), value=LANGUAGES.get(current.language or "en", "English"))
-        defaults = "\n".join(f"{game_name(g)}: {options_line(o)}" for g, o in current.default_options.items() if o)
-        embed.add_field(name=t("settings.defaults"), value=defaults[:1024] or t("settings.none"), inline=False)
+    @staticmethod
+    def _settings_view(current, saved: bool = False) -> discord.ui.LayoutView:
+        """The server's settings as a V2 message (``saved``: said first)."""
+        defaults = "\n".join(f"- {game_name(g)}: {options_line(o)}" for g, o in current.default_options.items() if o)
         channels = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels")
-        embed.add_field(name=t("settings.channels"), value=channels[:1024], inline=False)
-        return embed
+        return layout.card(
+            t("settings.saved") if saved else None,
+            "### " + t("settings.title"),
+            f"**{t('settings.language')}**: {LANGUAGES.get(current.language or 'en', 'English')}",
+            f"**{t('settings.defaults')}**\n" + (defaults or t("settings.none")),
+            f"**{t('settings.channels')}**: {channels}",
+            accent=layout.NOTICE)
+
+    async def _tell(self, interaction: Interaction, text: str, *controls) -> None:
+        await self.hub.answers.tell(interaction, text, *controls)
 
     @settings.command(name="show", description="Show this server's settings")
     async def show(self, interaction: Interaction) -> None:
@@ -96,7 +104,7 @@ class Admin(commands.Cog):
 
         async def work(guild_id: int) -> None:
             current = await self.hub.service.guild_settings(guild_id)
-            await interaction.response.send_message(embed=self._embed(current), ephemeral=True)
+            await interaction.response.send_message(view=self._settings_view(current), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 
@@ -120,7 +128,7 @@ class Admin(commands.Cog):
                 mine[option.value] = value.strip().lower()
             await self.hub.service.set_guild_settings(dataclasses.replace(current, default_options=defaults))
             updated = await self.hub.service.guild_settings(guild_id)
-            await interaction.response.send_message(t("settings.saved"), embed=self._embed(updated), ephemeral=True)
+            await interaction.response.send_message(view=self._settings_view(updated, saved=True), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 
@@ -145,7 +153,7 @@ class Admin(commands.Cog):
             await self.hub.service.set_guild_settings(dataclasses.replace(current, language=language.value))
             self.hub.languages.choose(guild_id, language.value)
             with use_language(language.value):  # said in the new language
-                await interaction.response.send_message(t("settings.saved"), ephemeral=True)
+                await self._tell(interaction, t("settings.saved"))
 
         await self._guarded(interaction, "settings", work)
 
@@ -161,7 +169,7 @@ class Admin(commands.Cog):
                 channels.append(channel.id)
             await self.hub.service.set_guild_settings(dataclasses.replace(current, allowed_channels=channels))
             updated = await self.hub.service.guild_settings(guild_id)
-            await interaction.response.send_message(t("settings.saved"), embed=self._embed(updated), ephemeral=True)
+            await interaction.response.send_message(view=self._settings_view(updated, saved=True), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 
@@ -171,12 +179,9 @@ class Admin(commands.Cog):
         """``/settings reset-leaderboard``: asks for a confirmation first."""
 
         async def work(_guild_id: int) -> None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(button(ResetButton, ids.reset(game.value), t("settings.reset_yes"),
-                                 discord.ButtonStyle.danger))
+            yes = button(ResetButton, ids.reset(game.value), t("settings.reset_yes"), discord.ButtonStyle.danger)
             which = t("settings.all_games") if game.value == ALL_GAMES else game_name(game.value)
-            await interaction.response.send_message(t("settings.reset_confirm", game=which),
-                                                    view=view, ephemeral=True)
+            await self._tell(interaction, t("settings.reset_confirm", game=which), yes)
 
         await self._guarded(interaction, "settings", work)
 
@@ -186,7 +191,7 @@ class Admin(commands.Cog):
         async def work(guild_id: int) -> None:
             removed = await self.hub.service.reset_leaderboard(guild_id,
                                                                None if game == ALL_GAMES else game)
-            await interaction.response.edit_message(content=t("settings.reset_done", n=removed), view=None)
+            await interaction.response.edit_message(view=layout.notice(t("settings.reset_done", n=removed)))
 
         await self._guarded(interaction, "settings-reset", work)
 

@@ -1,15 +1,15 @@
-"""The ``/rules`` embed of each game (its text lives in ``bot.rules_text.RULES``)."""
+"""The ``/rules`` message of each game (its text lives in ``bot.rules_text.RULES``), in Components V2."""
 
 from __future__ import annotations
 
-import discord
+from discord.ui import LayoutView
 
+from cogs.render import layout
 from cogs.texts import RULES, game_name, t
 
 
-def rules_embed(game: str) -> discord.Embed:
-    """A short rules embed with the table options explained."""
+def rules_view(game: str) -> LayoutView:
+    """The short rules of a game, then its table options explained."""
     text = RULES[game]
-    embed = discord.Embed(title=game_name(game), description=text["summary"], colour=discord.Colour.dark_green())
-    embed.add_field(name=t("lobby.options"), value=text["options"][:1024], inline=False)
-    return embed
+    return layout.card("### " + game_name(game), text["summary"], layout.separator(),
+                       f"**{t('lobby.options')}**\n" + text["options"], accent=layout.TABLE)

@@ -1,4 +1,4 @@
-"""``/leaderboard [game]`` (a paged embed), ``/stats [member]`` and ``/rules [game]``."""
+"""``/leaderboard [game]`` (a paged message), ``/stats [member]`` and ``/rules [game]``, in Components V2."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.tables import TableError
 from cogs import ids
 from cogs.components import LeaderboardButton, button
 from cogs.play.hub import Hub, hub_of
+from cogs.render import layout
 from cogs.texts import GAME_NAMES, game_name, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
@@ -55,23 +56,25 @@ class Standings(commands.Cog):
             data = await self.hub.service.leaderboard(interaction.guild_id, game, max(1, number))
             if data["page"] > data["pages"]:  # the board got shorter since the button was drawn
                 data = await self.hub.service.leaderboard(interaction.guild_id, game, data["pages"])
-            embed = discord.Embed(title=t("lb.title", game=game_name(game)), colour=discord.Colour.gold())
             rows = []
             for rank, st in data["rows"]:
                 streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
                 rows.append(t("lb.row", rank=rank, name=st.name, rating=st.rating.ordinal, games=st.games,
                               wins=st.wins, streak=streak))
-            embed.description = "\n".join(rows) if rows else t("lb.empty", game=game_name(game))
-            embed.set_footer(text=t("lb.footer", page=data["page"], pages=data["pages"], total=data["total"]))
-            view = discord.ui.View(timeout=None)
-            view.add_item(button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
-                                 disabled=data["page"] <= 1))
-            view.add_item(button(LeaderboardButton, ids.leaderboard(game, data["page"] + 1, "next"), t("lb.next"),
-                                 disabled=data["page"] >= data["pages"]))
+            controls = [
+                button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
+                       disabled=data["page"] <= 1),
+                button(LeaderboardButton, ids.leaderboard(game, data["page"] + 1, "next"), t("lb.next"),
+                       disabled=data["page"] >= data["pages"]),
+            ]
+            view = layout.card("### " + t("lb.title", game=game_name(game)),
+                               "\n".join(rows) if rows else t("lb.empty", game=game_name(game)),
+                               "-# " + t("lb.footer", page=data["page"], pages=data["pages"], total=data["total"]),
+                               layout.rows(controls), accent=layout.GOLD)
             if edit:
-                await interaction.response.edit_message(embed=embed, view=view)
+                await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
             else:
-                await interaction.response.send_message(embed=embed, view=view)
+                await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
         await self.hub.answers.answer(interaction, "leaderboard", work)
 
@@ -86,20 +89,22 @@ class Standings(commands.Cog):
                 raise TableError(t("guild_only"))
             who = member or interaction.user
             data = await self.hub.service.player_stats(interaction.guild_id, who.id)
-            embed = discord.Embed(title=t("stats.title", name=who.display_name), colour=discord.Colour.blue())
+            parts = ["### " + t("stats.title", name=who.display_name)]
             if not data["games"]:
-                embed.description = t("stats.none", name=who.display_name)
+                parts.append(t("stats.none", name=who.display_name))
             for game, entry in data["games"].items():
                 st = entry["standing"]
-                embed.add_field(name=game_name(game), inline=False, value=t(
+                parts.append(f"**{game_name(game)}**\n" + t(
                     "stats.game", rating=st.rating.ordinal, rank=entry["rank"], games=st.games, wins=st.wins,
                     draws=st.draws, losses=st.losses, best=st.best_streak))
             recent = [t("stats.recent_row", game=game_name(g.game), players=g.players,
                         outcome=t(f"outcome.{g.outcome}") if g.outcome in ("win", "loss", "draw") else g.outcome,
                         points=g.game_points) for g in data["recent"]]
             if recent:
-                embed.add_field(name=t("stats.recent"), value="\n".join(recent)[:1024], inline=False)
-            await interaction.response.send_message(embed=embed, ephemeral=member is None)
+                parts.append(f"**{t('stats.recent')}**\n" + "\n".join(f"- {r}" for r in recent))
+            await interaction.response.send_message(view=layout.card(*parts, accent=layout.NOTICE),
+                                                    ephemeral=member is None,
+                                                    allowed_mentions=discord.AllowedMentions.none())
 
         await self.hub.answers.answer(interaction, "stats", work)
 
@@ -108,9 +113,9 @@ class Standings(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: Choice[str] | None = None) -> None:
         """``/rules``."""
-        from cogs.rules_text import rules_embed
+        from cogs.rules_text import rules_view
 
-        await interaction.response.send_message(embed=rules_embed(game.value if game else games.DEFAULT_GAME),
+        await interaction.response.send_message(view=rules_view(game.value if game else games.DEFAULT_GAME),
                                                 ephemeral=True)
 
 

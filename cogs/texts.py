@@ -173,6 +173,30 @@ TEXTS: dict[str, str] = {
     "settings.need_manage": "Only members with Manage Server can change Tavolo's settings.",
 }
 
+# ----- v2: the messages in Components V2 (the state of the table as text, summaries, long games) -----
+TEXTS.update({
+    "status.trump": "Trump: **{suit}**",
+    "status.trump_face_up": "Trump: **{suit}** · face-up under the stock: {card}",
+    "status.trump_drawn": "Trump: **{suit}** · the face-up card was drawn by {name}",
+    "status.stock": "Stock: **{n}** cards",
+    "status.stock_empty": "Stock: empty (the last cards are in the hands)",
+    "status.points": "Points this round: {points}",
+    "status.last_trick": "Last trick to **{name}**: {cards} ({points} points)",
+    "status.score": "Match score: {score}",
+    "status.team": "{team}: **{bonus}** bonus points{detail} · {cards} cards taken",
+    "status.bonus.scua": "scua",
+    "status.bonus.picada": "picada",
+    "status.bonus.simili": "simili",
+    "status.bonus.quadriglia": "quadriglia",
+    "status.last_capture": "Last capture: **{name}** took {cards} with {card}{bonuses}",
+    "summary.card_points": "Card points: {points}",
+    "summary.score": "Score of the deal: {score}",
+    "table.moved": "This table moved to a newer message below.",
+    "table.hand_expired": "{mentions}: your hand message can no longer be refreshed; press **My hand** for a "
+                          "fresh one.",
+    "hand.expired": "This hand message can no longer be refreshed: press **My hand** on the table for a fresh one.",
+})
+
 GAME_NAMES = games.names()
 """The registered games, in the order the commands offer them."""
 SUIT_LABEL = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}

@@ -11,9 +11,11 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+from discord.ui import LayoutView
 
 from bot.i18n import use_language
 from bot.tables import TableError
+from cogs.render import layout
 from cogs.texts import t
 from cogs.types import Interaction
 from rules.actions import RulesError
@@ -42,13 +44,19 @@ class Answers:
 
     async def refuse(self, interaction: Interaction, text: str) -> None:
         """A short ephemeral answer; nothing changes."""
+        await self.tell(interaction, text, accent=layout.WARNING)
+
+    async def tell(self, interaction: Interaction, text: str, *controls: Any,
+                   accent: discord.Colour | None = layout.NOTICE) -> None:
+        """A short ephemeral message (V2, like every message), with optional controls under the text."""
+        view = layout.notice(text, *controls, accent=accent)
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(view=view, ephemeral=True)
             else:
-                await interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(view=view, ephemeral=True)
         except discord.HTTPException as e:
-            log.info("answering a refused click failed: %s", e)
+            log.info("answering a click failed: %s", e)
 
     async def answer(self, interaction: Interaction, kind: str, work: Callable[[], Awaitable[None]]) -> None:
         """Run a click's ``work`` in the guild's language; a ``TableError`` becomes a short ephemeral answer;
@@ -94,10 +102,10 @@ class Answers:
         """Edit the clicked message with what ``build`` returns; defer first when it takes long."""
         task = asyncio.ensure_future(build())
         if await self._in_time(task):
-            await interaction.response.edit_message(**task.result())
+            await interaction.response.edit_message(**v2(task.result()))
             return
         await interaction.response.defer()
-        fields = await task
+        fields = v2(await task)
         fields.pop("allowed_mentions", None)
         await interaction.edit_original_response(**fields)
 
@@ -106,11 +114,21 @@ class Answers:
         """Answer with a new message built by ``build`` (deferred first when it takes long); its id."""
         task = asyncio.ensure_future(build())
         if await self._in_time(task):
-            response = await interaction.response.send_message(ephemeral=ephemeral, **task.result())
+            response = await interaction.response.send_message(ephemeral=ephemeral, **v2(task.result()))
             return response.message_id
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        fields = await task
+        fields = v2(await task)
         if "file" in fields:
             fields["attachments"] = [fields.pop("file")]
         message = await interaction.edit_original_response(**fields)
         return message.id
+
+
+def v2(fields: Fields) -> Fields:
+    """The fields of a Components V2 message: its text is in the layout, so a ``content`` or ``embed`` given
+    beside a layout is dropped (Discord refuses both in a V2 message); an edit clears the old ones."""
+    if isinstance(fields.get("view"), LayoutView):
+        fields.pop("content", None)
+        fields.pop("embed", None)
+        fields.pop("embeds", None)
+    return fields

@@ -67,8 +67,8 @@ class HandMessages:
                 return
             picture = await self.hub.run(render.hand_picture, view, render.seat_infos(info))
             try:
-                await session.interaction.edit_original_response(
-                    content=render.hand_text(info, view), attachments=[picture], view=render.hand_view(info, view))
+                await session.interaction.edit_original_response(attachments=[picture],
+                                                                 view=render.hand_view(info, view))
                 session.shown = ("hand", info.version)
             except discord.HTTPException as e:
                 log.info("table %d: refreshing the hand of %d failed (%s)", table_id, user_id, e)

@@ -61,8 +61,7 @@ class LobbyControls:
         async with p.lock:
 
             async def build() -> Fields:
-                return {"embed": render.lobby_embed(info), "view": render.lobby_view(info),
-                        "allowed_mentions": render.NO_MENTIONS}
+                return {"view": render.lobby_view(info), "allowed_mentions": render.NO_MENTIONS}
 
             p.message_id = await self.hub.answers.send(interaction, build, ephemeral=False)
             p.shown = lobby_key(info)
@@ -112,7 +111,7 @@ class LobbyControls:
                     await self._show_closed(interaction, table_id)
                     return
                 if left.status != "lobby":
-                    await self.hub.answers.refuse(interaction, t("cmd.left_game", id=table_id))
+                    await self.hub.answers.tell(interaction, t("cmd.left_game", id=table_id))
                     return
                 info = left
             elif verb == "cancel":
@@ -151,7 +150,7 @@ class LobbyControls:
         name = game_name(game) if game else t("table_n", id=table_id)
 
         async def build() -> Fields:
-            return {"content": t("lobby.cancelled", game=name), "embed": None, "view": None}
+            return {"view": render.stopped_message(t("lobby.cancelled", game=name))}
 
         await self.hub.answers.update(interaction, build)
 
@@ -169,8 +168,8 @@ class LobbyControls:
                 picture = await hub.run(render.table_picture, pub, render.seat_infos(info))
                 p.shown = table_key(info, p, notes)
                 p.last_edit = time.monotonic()
-                return {"content": render.table_text(info, pub, notes), "embed": None, "attachments": [picture],
-                        "view": render.table_view(table_id), "allowed_mentions": render.table_mentions(info)}
+                return {"attachments": [picture], "view": render.table_message(info, pub, notes),
+                        "allowed_mentions": render.table_mentions(info)}
 
             try:
                 await hub.answers.update(interaction, build)
@@ -196,11 +195,11 @@ class LobbyControls:
             after = await service.leave(info.id, interaction.user.id)
             if after is None:
                 await self.hub.tables.close_message(where, info.game)
-                await interaction.response.send_message(t("lobby.closed_by_leaving"), ephemeral=True)
+                await self.hub.answers.tell(interaction, t("lobby.closed_by_leaving"))
                 return
             self.hub.tables.request_refresh(info.id)
             key = "lobby.left" if after.status == "lobby" else "cmd.left_game"
-            await interaction.response.send_message(t(key, id=info.id), ephemeral=True)
+            await self.hub.answers.tell(interaction, t(key, id=info.id))
 
         await self.hub.answers.answer(interaction, "leave", work)
 
@@ -220,13 +219,13 @@ class LobbyControls:
                 mine = [x for x in here if x.host_id == interaction.user.id]
                 info = (mine or here)[0]
             stopped = await service.abort(info.id, interaction.user.id, as_manager=may_manage)
-            await interaction.response.send_message(t("cmd.aborted", id=stopped.id), ephemeral=True)
+            await self.hub.answers.tell(interaction, t("cmd.aborted", id=stopped.id))
 
         await self.hub.answers.answer(interaction, "abort", work)
 
 
 def _lobby_fields(info: TableInfo) -> Callable[[], Awaitable[Fields]]:
     async def build() -> Fields:
-        return {"embed": render.lobby_embed(info), "view": render.lobby_view(info)}
+        return {"view": render.lobby_view(info)}
 
     return build

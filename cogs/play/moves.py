@@ -52,8 +52,7 @@ class PlayControls:
                     view = hub.service.view(table_id, interaction.user.id)
                     picture = await hub.run(render.hand_picture, view, render.seat_infos(info))
                     session.shown = ("hand", info.version)
-                    return {"content": render.hand_text(info, view), "file": picture,
-                            "view": render.hand_view(info, view)}
+                    return {"file": picture, "view": render.hand_view(info, view)}
 
                 await hub.answers.send(interaction, build, ephemeral=True)
 
@@ -89,8 +88,7 @@ class PlayControls:
 
                 async def build() -> Fields:
                     picture = await hub.run(render.hand_picture, view, render.seat_infos(after))
-                    return {"content": render.hand_text(after, view), "attachments": [picture],
-                            "view": render.hand_view(after, view)}
+                    return {"attachments": [picture], "view": render.hand_view(after, view)}
 
                 await hub.answers.update(interaction, build)
                 session.interaction = interaction

@@ -25,6 +25,20 @@ HISTORY_SCAN = 50
 """Messages searched for a table's message after a restart before a new one is posted."""
 
 
+def custom_ids(components: Any) -> list[str]:
+    """Every ``custom_id`` of a message's components, at any depth (action rows, V2 containers, sections)."""
+    out: list[str] = []
+    for c in components:
+        custom_id = getattr(c, "custom_id", None)
+        if isinstance(custom_id, str):
+            out.append(custom_id)
+        out.extend(custom_ids(getattr(c, "children", None) or ()))
+        accessory = getattr(c, "accessory", None)
+        if accessory is not None:
+            out.extend(custom_ids([accessory]))
+    return out
+
+
 def table_key(info: TableInfo, p: Presence, notes: list[str]) -> tuple:
     """What a table message in play shows: an edit to the same key is skipped."""
     return ("table", info.version, info.to_move, info.deadline_at, p.note_seq, len(notes))
@@ -96,10 +110,9 @@ class TableMessages:
         key = table_key(info, p, notes)
         if key == p.shown:
             return
-        content = render.table_text(info, pub, notes)
         picture = await self.hub.run(render.table_picture, pub, render.seat_infos(info))
-        ok = await self.put(p, info, content=content, attachments=[picture], view=render.table_view(info.id),
-                            embed=None, allowed_mentions=render.table_mentions(info))
+        ok = await self.put(p, info, view=render.table_message(info, pub, notes), attachments=[picture],
+                            allowed_mentions=render.table_mentions(info))
         if ok:
             p.shown = key
             p.last_edit = time.monotonic()
@@ -108,12 +121,13 @@ class TableMessages:
         key = lobby_key(info)
         if key == p.shown:
             return
-        if await self.put(p, info, content=None, embed=render.lobby_embed(info), view=render.lobby_view(info),
-                          allowed_mentions=render.NO_MENTIONS):
+        if await self.put(p, info, view=render.lobby_view(info), allowed_mentions=render.NO_MENTIONS):
             p.shown = key
 
     async def put(self, p: Presence, info: TableInfo, **fields: Any) -> bool:
-        """Edit the table's message (found again after a restart, or posted anew); False when Discord failed."""
+        """Edit the table's message (found again after a restart, or posted anew); False when Discord failed.
+        ``fields`` hold a V2 layout (``view``): an edit also clears the content and embeds of a message posted
+        before the messages were V2."""
         p.channel_id = p.channel_id or info.channel_id
         channel = self.hub.bot.get_partial_messageable(p.channel_id)
         try:
@@ -121,7 +135,7 @@ class TableMessages:
                 p.message_id = await self._find_message(channel, info.id)
             if p.message_id is not None:
                 try:
-                    await channel.get_partial_message(p.message_id).edit(**fields)
+                    await channel.get_partial_message(p.message_id).edit(content=None, embed=None, **fields)
                     return True
                 except discord.NotFound:
                     p.message_id = None
@@ -142,10 +156,8 @@ class TableMessages:
         async for message in channel.history(limit=HISTORY_SCAN):
             if message.author.id != me:
                 continue
-            for row in message.components:
-                for child in getattr(row, "children", ()):
-                    if getattr(child, "custom_id", None) in mine:
-                        return message.id
+            if any(custom_id in mine for custom_id in custom_ids(message.components)):
+                return message.id
         return None
 
     # ----- summaries and the end -----
@@ -153,10 +165,10 @@ class TableMessages:
         """The summary picture of a round that ended (the match goes on)."""
         picture = await self.hub.run(render.summary_picture, pub, render.seat_infos(info))
         channel = self.hub.bot.get_partial_messageable(info.channel_id)
+        text = "\n".join([t("table.summary_round", game=game_name(info.game), id=info.id, n=render.round_index(pub)),
+                          *render.result_lines(info, pub)])
         try:
-            await channel.send(t("table.summary_round", game=game_name(info.game), id=info.id,
-                                 n=render.round_index(pub)),
-                               file=picture, allowed_mentions=render.NO_MENTIONS)
+            await channel.send(view=render.summary_message(text), file=picture, allowed_mentions=render.NO_MENTIONS)
         except discord.HTTPException as e:
             log.warning("table %d: posting the round summary failed: %s", info.id, e)
 
@@ -172,11 +184,11 @@ class TableMessages:
         seats = render.seat_infos(info)
         async with p.lock:
             table_pic = await hub.run(render.table_picture, pub, seats)
-            await self.put(p, info, content=render.table_text(info, pub, (), result, over=True),
-                           attachments=[table_pic], view=None, embed=None, allowed_mentions=render.NO_MENTIONS)
+            await self.put(p, info, view=render.table_message(info, pub, (), result, over=True),
+                           attachments=[table_pic], allowed_mentions=render.NO_MENTIONS)
             summary = await hub.run(render.summary_picture, pub, seats)
             lines = [t("table.summary_match", game=game_name(info.game), id=info.id,
-                       result=render.result_text(info, result))]
+                       result=render.result_text(info, result)), *render.result_lines(info, pub)]
             for change in standings.values():
                 before, after = change.get("before"), change.get("after")
                 if after is None:
@@ -186,7 +198,7 @@ class TableMessages:
                 lines.append(t("table.rating", name=name, before=old, after=f"{after.rating.ordinal:.1f}"))
             channel = hub.bot.get_partial_messageable(info.channel_id)
             try:
-                await channel.send("\n".join(lines)[:2000], file=summary, view=render.rematch_view(game_id),
+                await channel.send(view=render.summary_message("\n".join(lines), game_id), file=summary,
                                    allowed_mentions=render.NO_MENTIONS)
             except discord.HTTPException as e:
                 log.warning("table %d: posting the summary failed: %s", info.id, e)
@@ -200,7 +212,8 @@ class TableMessages:
                 key = "table.aborted" if info.status == "playing" else "lobby.cancelled"
                 try:
                     await self.hub.bot.get_partial_messageable(p.channel_id).get_partial_message(p.message_id).edit(
-                        content=t(key, game=game_name(info.game), id=info.id), embed=None, view=None,
+                        content=None, embed=None, attachments=[],
+                        view=render.stopped_message(t(key, game=game_name(info.game), id=info.id)),
                         allowed_mentions=render.NO_MENTIONS)
                 except discord.HTTPException as e:
                     log.info("table %d: marking its message stopped failed: %s", info.id, e)
@@ -215,6 +228,7 @@ class TableMessages:
         table_id = p.table_id
         try:
             await self.hub.bot.get_partial_messageable(p.channel_id).get_partial_message(p.message_id).edit(
-                content=t("lobby.cancelled", game=game_name(game)), embed=None, view=None)
+                content=None, embed=None, view=render.stopped_message(t("lobby.cancelled", game=game_name(game))),
+                allowed_mentions=render.NO_MENTIONS)
         except discord.HTTPException as e:
             log.info("table %d: marking its message closed failed: %s", table_id, e)

@@ -11,24 +11,31 @@ from cogs.render.briscola import briscola_items
 from cogs.render.chiamata import chiamata_items, chiamata_line
 from cogs.render.cicera import cicera_items
 from cogs.render.games import GameRender, render_of
-from cogs.render.hand import SELECT_MAX, hand_text, hand_view
-from cogs.render.lobby import lobby_embed, lobby_view
+from cogs.render.hand import SELECT_MAX, hand_controls, hand_text, hand_view
+from cogs.render.layout import card, notice, rows, texts
+from cogs.render.lobby import lobby_text, lobby_view
 from cogs.render.pictures import hand_picture, summary_picture, table_picture, warm_up
 from cogs.render.seats import faces, human_at, seat_infos, seat_label
+from cogs.render.status import status_lines
 from cogs.render.table import (
     NO_MENTIONS,
     rematch_view,
+    result_lines,
     result_text,
     round_index,
+    stopped_message,
+    summary_message,
     table_mentions,
+    table_message,
     table_text,
     table_view,
     turn_line,
 )
 
 __all__ = [
-    "NO_MENTIONS", "SELECT_MAX", "GameRender", "briscola_items", "chiamata_items", "chiamata_line", "cicera_items",
-    "faces", "hand_picture", "hand_text", "hand_view", "human_at", "lobby_embed", "lobby_view",
-    "rematch_view", "render_of", "result_text", "round_index", "seat_infos", "seat_label", "summary_picture",
-    "table_mentions", "table_picture", "table_text", "table_view", "turn_line", "warm_up",
+    "NO_MENTIONS", "SELECT_MAX", "GameRender", "briscola_items", "card", "chiamata_items", "chiamata_line",
+    "cicera_items", "faces", "hand_controls", "hand_picture", "hand_text", "hand_view", "human_at", "lobby_text",
+    "lobby_view", "notice", "rematch_view", "render_of", "result_lines", "result_text", "round_index", "rows",
+    "seat_infos", "seat_label", "status_lines", "stopped_message", "summary_message", "summary_picture",
+    "table_mentions", "table_message", "table_picture", "table_text", "table_view", "texts", "turn_line", "warm_up",
 ]

@@ -1,15 +1,20 @@
-"""The hand message (ephemeral): its text, and the controls each game's render module draws under it."""
+"""The hand message (ephemeral, Components V2): its text, the hand picture, and the controls each game's render
+module draws under it, grouped into action rows by their ``row``."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
+from discord.ui import LayoutView
 
 from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import ActButton, button
+from cogs.render import layout
 from cogs.render.games import render_of
+from cogs.render.pictures import HAND_FILE
 from cogs.render.seats import faces, seat_label
 from cogs.texts import card_name, game_name, t
 from rules.actions import Action
@@ -45,12 +50,17 @@ def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) ->
     return items
 
 
-def hand_view(info: TableInfo, view, pick: Card | None = None, page: int = 0) -> discord.ui.View:
-    """The controls under a hand picture."""
-    out = discord.ui.View(timeout=None)
+def hand_controls(info: TableInfo, view, pick: Card | None = None, page: int = 0) -> list[Any]:
+    """The controls under a hand picture (none once the match is over)."""
     if view.match_over:
-        return out
-    items = render_of(info.game).hand_items(info, view, pick, page)
-    for item in items[:25]:
-        out.add_item(item)
-    return out
+        return []
+    return list(render_of(info.game).hand_items(info, view, pick, page))
+
+
+def hand_view(info: TableInfo, view, pick: Card | None = None, page: int = 0, *, text: str | None = None,
+              picture: bool = True, extra: str = "") -> LayoutView:
+    """The hand message: its text (``text``, else ``hand_text``), the hand picture (``hand.png``, attached by the
+    caller; ``picture=False`` for a message without one), ``extra`` under the text, and the controls."""
+    return layout.card(text if text is not None else hand_text(info, view), extra,
+                       layout.gallery(HAND_FILE) if picture else None,
+                       layout.rows(hand_controls(info, view, pick, page)))

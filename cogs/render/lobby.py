@@ -1,48 +1,61 @@
-"""The lobby message: its embed (game, host, seats, options) and its controls."""
+"""The lobby message (Components V2): the game, the host, the seats by name, the options, and its controls."""
 
 from __future__ import annotations
 
 import logging
 
 import discord
+from discord.ui import LayoutView
 
+from bot.i18n import gettext
 from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import LobbyAISelect, LobbyButton, button, select
-from cogs.texts import game_name, options_line, t
+from cogs.render import layout
+from cogs.render.seats import seat_label
+from cogs.texts import OPTION_LABELS, game_name, option_value, t
 from rules.ai import LEVELS
 
 log = logging.getLogger(__name__)
 
 
-def lobby_embed(info: TableInfo) -> discord.Embed:
-    """The lobby: game, host, seats and options."""
-    embed = discord.Embed(
-        title=t("lobby.title", game=game_name(info.game), players=t("players_n", n=info.players)),
-        description=t("lobby.host", host=f"<@{info.host_id}>", level=info.level),
-        colour=discord.Colour.dark_green(),
-    )
-    lines = []
+def host_name(info: TableInfo) -> str:
+    """The host's name (from their seat; the host is seated first)."""
+    return next((s.name for s in info.seats if s.user_id == info.host_id), "?")
+
+
+def lobby_text(info: TableInfo) -> str:
+    """The lobby's text: title, host, the seats by name, the options one a line."""
+    lines = ["### " + t("lobby.title", game=game_name(info.game), players=t("players_n", n=info.players)),
+             t("lobby.host", host=f"**{host_name(info)}**", level=info.level), "", f"**{t('lobby.seats')}**"]
     for i in range(info.players):
-        lines.append(f"{i + 1}. {info.seats[i].name}" if i < len(info.seats) else f"{i + 1}. {t('lobby.free')}")
-    embed.add_field(name=t("lobby.seats"), value="\n".join(lines), inline=True)
-    embed.add_field(name=t("lobby.options"), value=options_line(info.options)[:1024] or "-", inline=False)
-    embed.set_footer(text=t("lobby.footer", id=info.id))
-    return embed
+        if i < len(info.seats):
+            lines.append(f"{i + 1}. **{seat_label(info, i)}**")
+        else:
+            lines.append(f"{i + 1}. {t('lobby.free')}")
+    if info.options:
+        lines += ["", f"**{t('lobby.options')}**"]
+        lines += [f"- {gettext(OPTION_LABELS.get(k, k))}: {option_value(v)}" for k, v in info.options.items()]
+    lines += ["", "-# " + t("lobby.footer", id=info.id)]
+    return "\n".join(lines)
 
 
-def lobby_view(info: TableInfo) -> discord.ui.View:
+def lobby_controls(info: TableInfo) -> list:
     """Join, Leave, Start, Cancel, and the host's AI select."""
-    view = discord.ui.View(timeout=None)
     full = len(info.seats) >= info.players
-    view.add_item(button(LobbyButton, ids.lobby(info.id, "join"), t("lobby.join"), discord.ButtonStyle.success,
-                         disabled=full, row=0))
-    view.add_item(button(LobbyButton, ids.lobby(info.id, "leave"), t("lobby.leave"), row=0))
-    view.add_item(button(LobbyButton, ids.lobby(info.id, "start"), t("lobby.start"), discord.ButtonStyle.primary,
-                         row=0))
-    view.add_item(button(LobbyButton, ids.lobby(info.id, "cancel"), t("lobby.cancel"), discord.ButtonStyle.danger,
-                         row=0))
+    items = [
+        button(LobbyButton, ids.lobby(info.id, "join"), t("lobby.join"), discord.ButtonStyle.success,
+               disabled=full, row=0),
+        button(LobbyButton, ids.lobby(info.id, "leave"), t("lobby.leave"), row=0),
+        button(LobbyButton, ids.lobby(info.id, "start"), t("lobby.start"), discord.ButtonStyle.primary, row=0),
+        button(LobbyButton, ids.lobby(info.id, "cancel"), t("lobby.cancel"), discord.ButtonStyle.danger, row=0),
+    ]
     options = [discord.SelectOption(label=t("lobby.ai_add", level=level), value=f"add:{level}") for level in LEVELS]
     options.append(discord.SelectOption(label=t("lobby.ai_remove"), value="remove"))
-    view.add_item(select(LobbyAISelect, ids.lobby_ai(info.id), options, t("lobby.ai_placeholder"), row=1))
-    return view
+    items.append(select(LobbyAISelect, ids.lobby_ai(info.id), options, t("lobby.ai_placeholder"), row=1))
+    return items
+
+
+def lobby_view(info: TableInfo) -> LayoutView:
+    """The lobby message (send it with ``NO_MENTIONS``: seated members are named, never pinged)."""
+    return layout.card(lobby_text(info), layout.rows(lobby_controls(info)))

@@ -12,8 +12,9 @@ log = logging.getLogger(__name__)
 
 
 def seat_infos(info: TableInfo) -> list[SeatInfo]:
-    """The seats as the pictures show them (an AI playing for a user who left shows as an AI)."""
-    return [SeatInfo(s.name, s.ai or (info.level if s.away else None)) for s in info.seats]
+    """The seats as the pictures show them, by the names the text uses (``AI 3 (easy)``: AI seats told apart by
+    their number; an AI playing for a user who left shows as an AI)."""
+    return [SeatInfo(seat_label(info, i), s.ai or (info.level if s.away else None)) for i, s in enumerate(info.seats)]
 
 
 def seat_label(info: TableInfo, seat: int) -> str:

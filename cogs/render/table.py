@@ -1,17 +1,23 @@
-"""The public table message: its text (from the table's info and public view only), mentions and buttons."""
+"""The public table message (Components V2): the game and round, the state of the table as text (from the
+table's info and public view only), the picture of the cards, whose turn it is and the My hand button."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
+from discord.ui import LayoutView
 
 from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import HandButton, RematchButton, button
+from cogs.render import layout
 from cogs.render.games import render_of
+from cogs.render.pictures import SUMMARY_FILE, TABLE_FILE
 from cogs.render.seats import human_at, seat_label
+from cogs.render.status import status_lines
 from cogs.texts import game_name, t
 
 log = logging.getLogger(__name__)
@@ -53,19 +59,46 @@ def round_index(pub) -> int:
     return pub.round_number - 1
 
 
+def head_text(info: TableInfo, pub) -> str:
+    """The title line: the game, the table, the round of a match."""
+    rnd = round_index(pub)
+    return "### " + t("table.head", game=game_name(info.game), id=info.id,
+                      round=t("table.round", n=rnd + 1) if info.options.get("match", "single") != "single" else "")
+
+
+def state_text(info: TableInfo, pub) -> str:
+    """The state of the table (trump, stock, points, last trick, auction, bonuses...), one fact a line."""
+    return "\n".join(x for x in [*render_of(info.game).table_lines(info, pub), *status_lines(info, pub)] if x)
+
+
 def table_text(info: TableInfo, pub, notes: Sequence[str] = (), result: dict | None = None,
                over: bool = False) -> str:
-    """The public table message's text, from the table's info and its public view only."""
-    rnd = round_index(pub)
-    head = t("table.head", game=game_name(info.game), id=info.id,
-             round=t("table.round", n=rnd + 1) if info.options.get("match", "single") != "single" else "")
-    lines = [head, *render_of(info.game).table_lines(info, pub)]
-    lines.extend(notes)
+    """Every text of the table message, in order (the parts ``table_message`` lays out)."""
+    return "\n".join(x for x in (head_text(info, pub), state_text(info, pub), "\n".join(notes),
+                                 foot_text(info, pub, result, over)) if x)
+
+
+def foot_text(info: TableInfo, pub, result: dict | None = None, over: bool = False) -> str:
+    """The last line: whose turn and the timer, or how the game ended."""
     if over:
-        lines.append(t("table.over", result=result_text(info, result)))
-    else:
-        lines.append(turn_line(info, pub))
-    return "\n".join(x for x in lines if x)[:2000]
+        return t("table.over", result=result_text(info, result))
+    return turn_line(info, pub)
+
+
+def table_message(info: TableInfo, pub, notes: Sequence[str] = (), result: dict | None = None,
+                  over: bool = False, *, extra: Sequence[str] = ()) -> LayoutView:
+    """The table message: head, state, the picture (``table.png``, attached by the caller), notes, whose turn,
+    and the My hand button (none once the game is over). ``extra``: lines for the players under the notes."""
+    notes_text = "\n".join([*notes, *extra])
+    controls = [] if over else layout.rows([hand_button(info.id)])
+    return layout.card(head_text(info, pub), state_text(info, pub), layout.gallery(TABLE_FILE),
+                       notes_text, foot_text(info, pub, result, over), controls,
+                       accent=layout.DONE if over else layout.TABLE)
+
+
+def hand_button(table_id: int) -> Any:
+    """The My hand button of a table."""
+    return button(HandButton, ids.hand(table_id), t("table.my_hand"), discord.ButtonStyle.primary)
 
 
 def table_mentions(info: TableInfo) -> discord.AllowedMentions:
@@ -77,15 +110,52 @@ def table_mentions(info: TableInfo) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user)])
 
 
-def table_view(table_id: int) -> discord.ui.View:
-    """The table message's My hand button."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(button(HandButton, ids.hand(table_id), t("table.my_hand"), discord.ButtonStyle.primary))
-    return view
+def table_view(table_id: int) -> LayoutView:
+    """A table's My hand button alone (a V2 message of its own)."""
+    return layout.card(layout.rows([hand_button(table_id)]))
 
 
-def rematch_view(game_id: int) -> discord.ui.View:
+def stopped_message(text: str) -> LayoutView:
+    """A table or lobby message that is no longer in use: its text, no controls."""
+    return layout.card(text, accent=layout.DONE)
+
+
+def rematch_button(game_id: int) -> Any:
     """The Rematch button under a match summary."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(button(RematchButton, ids.rematch(game_id), t("table.rematch"), discord.ButtonStyle.success))
-    return view
+    return button(RematchButton, ids.rematch(game_id), t("table.rematch"), discord.ButtonStyle.success)
+
+
+def rematch_view(game_id: int) -> LayoutView:
+    """The Rematch button alone (a V2 message of its own)."""
+    return layout.card(layout.rows([rematch_button(game_id)]))
+
+
+def summary_message(text: str, game_id: int | None = None) -> LayoutView:
+    """A round or match summary: its text, the summary picture (``summary.png``), and Rematch at the end."""
+    controls = layout.rows([rematch_button(game_id)]) if game_id is not None else []
+    return layout.card(text, layout.gallery(SUMMARY_FILE), controls, accent=layout.GOLD)
+
+
+def result_lines(info: TableInfo, pub) -> list[str]:
+    """What the last finished round scored, as text: the card points (per side, or per seat when the sides
+    change each round) or Cicera's score per team, the game points, and the match score."""
+    from cogs.render.status import score_line, side_name
+
+    last = pub.last_result or {}
+    lines = []
+    sides = pub.sides
+    fixed = len(sides) < pub.players
+    if last.get("card_points"):
+        points = last["card_points"]
+        if fixed:
+            parts = [f"{side_name(info, side)} **{sum(points[s] for s in side)}**" for side in sides]
+        else:
+            parts = [f"{seat_label(info, s)} **{p}**" for s, p in enumerate(points)]
+        lines.append(t("summary.card_points", points=" · ".join(parts)))
+    if last.get("score"):
+        lines.append(t("summary.score", score=" · ".join(
+            f"{side_name(info, side)} **{n}**" for side, n in zip(sides, last["score"], strict=False))))
+    score = score_line(info, pub)
+    if score:
+        lines.append(score)
+    return lines

@@ -115,6 +115,42 @@ class UI:
         return out
 
     @staticmethod
+    def text(message) -> str:
+        """Everything a message says: its content and the text of its Components V2 text displays, in order
+        (a ``discord.Message``, or SimCord's ``ResponseMessage`` whose components are raw dicts)."""
+        if message is None:
+            return ""
+        parts = [message.content or ""]
+        for c in UI.walk(message.components):
+            if isinstance(c, dict):
+                parts.extend(UI.text_of_payload([c]))
+            elif getattr(c, "type", None) is not None and c.type.value == 10:
+                parts.append(c.content)
+        return "\n".join(p for p in parts if p)
+
+    @staticmethod
+    def text_of_payload(payload) -> list[str]:
+        """The texts of the text displays in a raw component payload, depth first."""
+        out: list[str] = []
+        stack = list(reversed(payload))
+        while stack:
+            c = stack.pop()
+            if c.get("type") == 10:
+                out.append(c.get("content", ""))
+            nested = [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
+            stack.extend(reversed(nested))
+        return out
+
+    @staticmethod
+    def galleries(message) -> list[str]:
+        """The file names of the pictures a V2 message shows in its media galleries."""
+        out = []
+        for c in UI.walk(message.components):
+            if getattr(c, "type", None) is not None and c.type.value == 12:
+                out.extend(item.media.url.rsplit("/", 1)[-1] for item in c.items)
+        return out
+
+    @staticmethod
     def buttons(message) -> list:
         """The buttons of a message, in order."""
         return [c for c in UI.walk(message.components) if c.type.value == 2]

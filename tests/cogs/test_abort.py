@@ -16,23 +16,23 @@ async def test_a_manager_stops_a_game_in_play_and_the_message_says_so(ui):
     table_message = ui.table_message(channel, table_id)
 
     refused = await bob.slash(channel, "table abort")
-    assert refused.ephemeral and "Manage Server" in refused.response.content
+    assert refused.ephemeral and "Manage Server" in ui.text(refused.response)
     assert ui.live(table_id)
     assert ui.buttons(ui.message(channel, table_message.id))
 
     done = await boss.slash(channel, "table abort")
-    assert done.ephemeral and "stopped" in done.response.content
+    assert done.ephemeral and "stopped" in ui.text(done.response)
     assert not ui.live(table_id)
     shown = ui.message(channel, table_message.id)
-    assert "stopped" in shown.content and "not rated" in shown.content
+    assert "stopped" in ui.text(shown) and "not rated" in ui.text(shown)
     assert not ui.buttons(shown) and not ui.selects(shown)
     (row,) = await ui.service().store.aborted_games(guild.id)
     assert row["table_id"] == table_id and row["aborted_by"] == boss.id
     board = await alice.slash(channel, "leaderboard")
-    assert "Nobody" in board.response.embeds[0].description
+    assert "Nobody" in ui.text(board.response)
     late = await alice.click(ui.message(channel, hand.id, viewer=alice),
                              custom_id=ui.enabled_actions(ui.message(channel, hand.id, viewer=alice))[0].custom_id)
-    assert late.ephemeral and "closed or over" in late.response.content
+    assert late.ephemeral and "closed or over" in ui.text(late.response)
 
 
 @pytest.mark.usefixtures("simcord_env")
@@ -46,6 +46,6 @@ async def test_the_host_stops_their_game(ui):
     done = await alice.slash(channel, "table abort")
     assert done.ephemeral and not ui.live(table_id)
     shown = ui.message(channel, table_message.id)
-    assert "stopped" in shown.content and not ui.buttons(shown)
+    assert "stopped" in ui.text(shown) and not ui.buttons(shown)
     nothing = await alice.slash(channel, "table abort")
-    assert nothing.ephemeral and "no open table" in nothing.response.content
+    assert nothing.ephemeral and "no open table" in ui.text(nothing.response)

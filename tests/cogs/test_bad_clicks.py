@@ -9,14 +9,14 @@ def snapshot(ui, channel, table_id):
     """What a refused click must leave alone: the table's state and its public message."""
     info = ui.service().get(table_id) if ui.live(table_id) else None
     table = ui.table_message(channel, table_id)
-    return info, table.content, [a.url for a in table.attachments], len(ui.public(channel))
+    return info, ui.text(table), [a.url for a in table.attachments], len(ui.public(channel))
 
 
 async def refused(ui, member, message, custom_id, channel, table_id, expect: str):
     before = snapshot(ui, channel, table_id)
     result = await member.click(message, custom_id=custom_id)
     assert result.ephemeral, expect
-    text = result.response.content
+    text = ui.text(result.response)
     assert expect in text and len(text) < 150, text
     assert snapshot(ui, channel, table_id) == before, f"'{expect}' changed something"
     return text
@@ -65,4 +65,4 @@ async def test_wrong_clicks_in_a_game_between_two_people(ui):
         message = ui.message(channel, hands[member], viewer=member)
         await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
     result = await mover.click(old, custom_id=ui.enabled_actions(old)[0].custom_id)
-    assert result.ephemeral and "over" in result.response.content
+    assert result.ephemeral and "over" in ui.text(result.response)

@@ -28,8 +28,11 @@ async def test_a_whole_two_player_game_against_the_ai(simcord_env, ui):
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     table = ui.table_message(channel, table_id)
     hand = await ui.my_hand(alice, channel, table_id)
-    assert hand.attachments[0].filename == "hand.png"
+    assert hand.attachments[0].filename == "hand.png" and ui.galleries(hand) == ["hand.png"]
     assert len(ui.buttons(hand)) == 3
+    assert "Your hand" in ui.text(hand)
+    table_text = ui.text(table)
+    assert "Trump:" in table_text and "Stock: **33** cards" in table_text and alice.mention in table_text
 
     clicks = await play_out(ui, channel, table_id, {alice: hand.id})
     assert 15 <= clicks <= 20
@@ -38,17 +41,19 @@ async def test_a_whole_two_player_game_against_the_ai(simcord_env, ui):
     assert len(games) == 1 and games[0].game == "briscola"
 
     table = ui.message(channel, table.id)
-    assert "over" in table.content and not table.components
+    assert "over" in ui.text(table) and not ui.buttons(table)
+    assert ui.galleries(table) == ["table.png"]  # the last table stays on show
     summary = ui.public(channel)[-1]
-    assert summary.attachments[0].filename == "summary.png"
+    assert summary.attachments[0].filename == "summary.png" and ui.galleries(summary) == ["summary.png"]
     assert [b.label for b in ui.buttons(summary)] == ["Rematch"]
+    assert "Card points" in ui.text(summary) and "alice" in ui.text(summary)
     # every hand picture went to its owner only
     for message in channel.history(viewer=alice):
         if any(a.filename == "hand.png" for a in message.attachments):
             assert message.flags.ephemeral
 
     rematch = await alice.click(summary, label="Rematch")
-    assert not rematch.ephemeral and rematch.response.embeds
+    assert not rematch.ephemeral and "Join" in [b.label for b in ui.buttons(rematch.response.message)]
     (info,) = env.bot.service.tables()
     assert info.status == "lobby" and info.game == "briscola" and info.players == 2 and info.level == "easy"
 
@@ -67,10 +72,10 @@ def hidden_card_names(service, table_id: int) -> set[str]:
 
 
 def public_text(ui, channel) -> str:
-    """Everything written in the public messages: contents and embeds."""
+    """Everything written in the public messages: contents, texts and embeds."""
     parts = []
     for m in ui.public(channel):
-        parts.append(m.content)
+        parts.append(ui.text(m))
         for e in m.embeds:
             parts.append(str(e.to_dict()))
     return "\n".join(parts)
@@ -99,7 +104,7 @@ async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(sim
         other_message = ui.message(channel, hands[other], viewer=other)
         assert not ui.enabled_actions(other_message), "only the player to move has enabled cards"
         if ui.enabled_actions(message):
-            turn_line = ui.table_message(channel, table_id).content.splitlines()[-1]
+            turn_line = ui.text(ui.table_message(channel, table_id)).splitlines()[-1]
             assert member.mention in turn_line and other.mention not in turn_line
         result = await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
         assert result.response.ephemeral

@@ -8,8 +8,8 @@ from cogs.texts import card_name
 
 
 def public_text(ui, channel) -> str:
-    return "\n".join([m.content for m in ui.public(channel)] + [str(e.to_dict()) for m in ui.public(channel)
-                                                                for e in m.embeds])
+    return "\n".join([ui.text(m) for m in ui.public(channel)] + [str(e.to_dict()) for m in ui.public(channel)
+                                                                  for e in m.embeds])
 
 
 @pytest.mark.usefixtures("simcord_env")
@@ -26,15 +26,15 @@ async def test_a_chiamata_round_with_two_people_auction_call_and_reveal(ui, seed
 
     def check(_info):
         pub = service.view(table_id)
-        text = ui.table_message(channel, table_id).content
+        text = ui.text(ui.table_message(channel, table_id))
         if pub.phase == "auction":
             seen.add("auction")
             assert "Auction" in text
         elif pub.called is not None and pub.partner is None:
             seen.add("secret")
             assert "secret" in text and "revealed" not in text and "bob" not in text.splitlines()[1]
-            bob_hand = ui.message(channel, pb.hand_id, viewer=bob).content
-            alice_hand = ui.message(channel, pa.hand_id, viewer=alice).content
+            bob_hand = ui.text(ui.message(channel, pb.hand_id, viewer=bob))
+            alice_hand = ui.text(ui.message(channel, pa.hand_id, viewer=alice))
             assert "secret partner" in bob_hand and "secret partner" not in alice_hand
         elif pub.partner is not None:
             seen.add("revealed")
@@ -67,8 +67,10 @@ async def test_chiamata_kitty_in_points_mode_trump_discards_and_call_by_select(u
         called = {card_name(mine.called, "italian")} if mine.called is not None else set()
         for c in (*mine.kitty, *mine.discards):
             secret.add(card_name(c, "italian"))
+        played = {card_name(c, "italian") for _leader, trick, _winner in service.view(table_id).tricks
+                  for _seat, c in trick}  # a kitty card the caller played is public from then on
         text = public_text(ui, channel)
-        for name in secret - called:
+        for name in secret - called - played:
             assert name not in text
 
     await play(ui, table_id, [pa, pb], each_turn=check)

@@ -37,4 +37,4 @@ async def test_the_sync_command_registers_the_commands_in_one_guild(simcord_env,
     result = await alice.slash(channel, "rules")
     assert result.ephemeral
     refused = await alice.slash(channel, "briscola", players=2)
-    assert refused.ephemeral and "starting" in refused.response.content
+    assert refused.ephemeral and "starting" in ui.text(refused.response)

@@ -8,9 +8,10 @@ from cogs import render
 ELSEWHERE = "another channel"
 
 
-async def post_copy(env, channel, content: str, view):
-    """The bot posts ``view`` (the controls of a table elsewhere) in ``channel``: the message as members see it."""
-    sent = await env.bot.get_partial_messageable(channel.id).send(content, view=view)
+async def post_copy(env, channel, view):
+    """The bot posts ``view`` (a V2 message with the controls of a table elsewhere) in ``channel``: the message
+    as members see it."""
+    sent = await env.bot.get_partial_messageable(channel.id).send(view=view)
     return next(m for m in channel.history() if m.id == sent.id)
 
 
@@ -42,7 +43,7 @@ async def refused(ui, member, message, table_id: int, *, label=None, custom_id=N
     else:
         result = await member.click(message, label=label, custom_id=custom_id)
     assert result.ephemeral, (label, custom_id)
-    text = result.response.content
+    text = ui.text(result.response)
     assert ELSEWHERE in text and len(text) < 150, text
     assert (service.get(table_id), where(ui, table_id)) == before, f"{label or custom_id} changed the table"
 
@@ -55,27 +56,28 @@ async def test_a_lobby_pressed_in_another_guild_or_channel_changes_nothing(simco
     lobby = (await alice.slash(channel_a, "briscola", players=4, level="easy", team_chat="off")).response
     (info,) = ui.service().tables()
     table_id = info.id
-    shown = ui.message(channel_a, lobby.id).embeds[0].to_dict()
+    shown = ui.text(ui.message(channel_a, lobby.id))
 
-    forged = await post_copy(env, channel_b, "a copy", render.lobby_view(info))
+    forged = await post_copy(env, channel_b, render.lobby_view(info))
+    copy_text = ui.text(forged)
     for member in (mallory, bob_b, alice_b):  # a stranger, a member of both guilds, the host herself
         for label in ("Join", "Leave", "Start", "Cancel"):
             await refused(ui, member, forged, table_id, label=label)
         await refused(ui, member, forged, table_id, custom_id=f"tv:lobbyai:{table_id}", values=["add:easy"])
-    copied = await post_copy(env, other_a, "a copy", render.lobby_view(info))  # same guild, another channel
+    copied = await post_copy(env, other_a, render.lobby_view(info))  # same guild, another channel
     for label in ("Join", "Start", "Cancel"):
         await refused(ui, bob, copied, table_id, label=label)
     await refused(ui, alice, copied, table_id, custom_id=f"tv:lobbyai:{table_id}", values=["add:easy"])
 
     assert [s.user_id for s in ui.service().get(table_id).seats] == [alice.id]
-    assert ui.message(channel_a, lobby.id).embeds[0].to_dict() == shown
+    assert ui.text(ui.message(channel_a, lobby.id)) == shown
     assert where(ui, table_id) in (None, (channel_a.id, lobby.id))
     # the lobby still works where it is, and its message there is the one kept up to date
     joined = await bob.click(ui.message(channel_a, lobby.id), label="Join")
     assert joined.acknowledged and not joined.ephemeral
-    assert "bob" in ui.message(channel_a, lobby.id).embeds[0].fields[0].value
+    assert "bob" in ui.text(ui.message(channel_a, lobby.id))
     assert where(ui, table_id) == (channel_a.id, lobby.id)
-    assert ui.message(channel_b, forged.id).content == "a copy" and not ui.message(channel_b, forged.id).embeds
+    assert ui.text(ui.message(channel_b, forged.id)) == copy_text  # the copy was never edited into the lobby
 
 
 async def test_a_table_in_play_pressed_in_another_guild_changes_nothing(simcord_env, ui, seed):
@@ -90,11 +92,11 @@ async def test_a_table_in_play_pressed_in_another_guild_changes_nothing(simcord_
     view = service.view(table_id, alice.id)
     table_message = ui.table_message(channel_a, table_id)
 
-    hand = await post_copy(env, channel_b, "a copy", render.table_view(table_id))
+    hand = await post_copy(env, channel_b, render.table_view(table_id))
     await refused(ui, alice_b, hand, table_id, label="My hand")
     assert any(a.take for a in view.legal), "choose a seed where alice can capture: the select is shown"
     for place in (channel_b, other_a):  # another guild; the same guild, another channel
-        controls = await post_copy(env, place, "a copy", render.hand_view(info, view))
+        controls = await post_copy(env, place, render.hand_view(info, view, picture=False))
         who = alice_b if place is channel_b else alice
         buttons = [b for b in ui.buttons(controls) if not b.disabled]  # a card placed, More captures
         menus = ui.selects(controls)  # a card and what it takes
@@ -119,34 +121,35 @@ async def test_rematch_of_another_guilds_game_is_refused(simcord_env, ui):
         hand = await ui.my_hand(alice, channel_a, table_id)
         await alice.click(hand, custom_id=ui.enabled_actions(hand)[0].custom_id)
     (game,) = await ui.service().store.games_of(guild_a.id, alice.id)
-    forged = await post_copy(env, channel_b, "a copy", render.rematch_view(game.id))
+    forged = await post_copy(env, channel_b, render.rematch_view(game.id))
     result = await alice_b.click(forged, label="Rematch")
-    assert result.ephemeral and len(result.response.content) < 150
+    assert result.ephemeral and len(ui.text(result.response)) < 150
     assert not ui.service().tables()
 
 
 async def test_rematch_in_another_channel_than_the_games_is_refused(simcord_env, ui, monkeypatch):
     """Once records keep their channel, a Rematch is answered only where the game was played."""
-    import cogs.play.lobby
+    import importlib
 
-    env = simcord_env
+    lobby_module = importlib.import_module("cogs.play.lobby")  # (``import cogs.play.lobby`` binds ``cogs``, which
+    env = simcord_env  # the test modules' importlib mode may not give the ``play`` attribute yet)
     (guild_a, channel_a, other_a), _, people = two_guilds(env, ui, "alice")
     alice, _ = people["alice"]
     table_id = await ui.open_table(alice, channel_a, "briscola", players=2, level="easy", turn_timer=0)
     while ui.live(table_id):
         hand = await ui.my_hand(alice, channel_a, table_id)
         await alice.click(hand, custom_id=ui.enabled_actions(hand)[0].custom_id)
-    real = cogs.play.lobby.game_record
+    real = lobby_module.game_record
 
     async def with_channel(service, game_id):
         record = await real(service, game_id)
         return {**record, "channel": record.get("channel", channel_a.id)}
 
-    monkeypatch.setattr(cogs.play.lobby, "game_record", with_channel)
+    monkeypatch.setattr(lobby_module, "game_record", with_channel)
     (game,) = await ui.service().store.games_of(guild_a.id, alice.id)
-    forged = await post_copy(env, other_a, "a copy", render.rematch_view(game.id))
+    forged = await post_copy(env, other_a, render.rematch_view(game.id))
     result = await alice.click(forged, label="Rematch")
-    assert result.ephemeral and ELSEWHERE in result.response.content
+    assert result.ephemeral and ELSEWHERE in ui.text(result.response)
     assert not ui.service().tables()
     summary = next(m for m in reversed(ui.public(channel_a)) if any(b.label == "Rematch" for b in ui.buttons(m)))
     again = await alice.click(summary, label="Rematch")

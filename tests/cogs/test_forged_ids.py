@@ -16,10 +16,10 @@ FORGED_PAGES = ["tv:lb:briscola:1e20", "tv:lb:briscola:100000000000000000000", "
 async def post_buttons(env, channel, custom_ids):
     """The bot posts a message with a plain button per ``custom_id`` (as a copied or forged message would carry
     them); the message as members see it."""
-    view = discord.ui.View(timeout=None)
-    for n, custom_id in enumerate(custom_ids):
-        view.add_item(discord.ui.Button(label=f"b{n}", custom_id=custom_id[:100]))
-    sent = await env.bot.get_partial_messageable(channel.id).send("buttons", view=view)
+    from cogs.render import layout
+
+    buttons = [discord.ui.Button(label=f"b{n}", custom_id=custom_id[:100]) for n, custom_id in enumerate(custom_ids)]
+    sent = await env.bot.get_partial_messageable(channel.id).send(view=layout.notice("buttons", *buttons))
     return next(m for m in channel.history() if m.id == sent.id)
 
 
@@ -31,23 +31,23 @@ async def test_a_forged_leaderboard_page_gets_a_short_answer(simcord_env, ui, cu
     with caplog.at_level(logging.WARNING):
         result = await alice.click(message, custom_id=custom_id[:100])
     assert result.acknowledged and result.ephemeral, f"{custom_id}: {result}"
-    text = result.response.content
+    text = ui.text(result.response)
     assert "does not exist" in text and len(text) < 150, text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
-    assert ui.message(channel, message.id).content == "buttons"
+    assert ui.text(ui.message(channel, message.id)) == "buttons"
 
 
 async def test_real_leaderboard_pages_still_turn(simcord_env, ui):
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
     board = (await alice.slash(channel, "leaderboard")).response
-    assert "Nobody" in board.embeds[0].description
+    assert "Nobody" in ui.text(board)
     for custom_id in ("tv:lb:chiamata:0:prev", "tv:lb:cicera:7:next", "tv:lb:briscola:1:next:x"):
         message = await post_buttons(simcord_env, channel, [custom_id])  # page 0, past the end, any tag
         result = await alice.click(message, custom_id=custom_id)
         assert result.acknowledged and not result.ephemeral, result
-        shown = ui.message(channel, message.id).embeds[0]
-        assert "Page 1 of 1" in shown.footer.text, shown.footer.text
+        shown = ui.text(ui.message(channel, message.id))
+        assert "Page 1 of 1" in shown, shown
 
 
 async def test_a_rematch_of_a_game_id_too_big_for_the_database(simcord_env, ui, caplog):
@@ -57,8 +57,8 @@ async def test_a_rematch_of_a_game_id_too_big_for_the_database(simcord_env, ui, 
     message = await post_buttons(simcord_env, channel, [custom_id])
     with caplog.at_level(logging.WARNING):
         result = await alice.click(message, custom_id=custom_id)
-    assert result.ephemeral and len(result.response.content) < 150, result
-    assert "went wrong" not in result.response.content
+    assert result.ephemeral and len(ui.text(result.response)) < 150, result
+    assert "went wrong" not in ui.text(result.response)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
     assert not ui.service().tables()
 
@@ -82,7 +82,7 @@ async def test_forged_select_values_and_cards_get_a_short_answer(simcord_env, ui
                    await alice.select(message, [], custom_id=f"tv:sel:{table_id}:{version}:bid"),
                    await alice.click(picks, custom_id=f"tv:pick:{table_id}:{version}:zz:0")]
     for result in results:
-        assert result.ephemeral and "went wrong" not in result.response.content, result
-        assert len(result.response.content) < 150
+        assert result.ephemeral and "went wrong" not in ui.text(result.response), result
+        assert len(ui.text(result.response)) < 150
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
     assert ui.service().get(table_id) == before

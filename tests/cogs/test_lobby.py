@@ -15,19 +15,20 @@ async def test_briscola_lobby_join_add_ai_and_start(simcord_env, ui):
 
     made = await alice.slash(channel, "briscola", players=4, level="easy", team_chat="off")
     lobby = made.response
-    assert not made.ephemeral and lobby.embeds
-    assert "alice" in lobby.embeds[0].fields[0].value
+    assert not made.ephemeral and lobby.flags.value & (1 << 15), "the lobby is a Components V2 message"
+    text = ui.text(lobby)
+    assert "alice" in text and str(alice.id) not in text, "seats by name, never a raw member id"
     service = env.bot.service
     (info,) = service.tables()
     assert info.status == "lobby" and info.options["team_chat"] == "off" and info.level == "easy"
 
     joined = await bob.click(lobby, label="Join")
     assert joined.acknowledged and not joined.followups
-    seats = channel.history()[-1].embeds[0].fields[0].value
-    assert "alice" in seats and "bob" in seats
+    seats = ui.text(ui.message(channel, lobby.id))
+    assert "1. **alice**" in seats and "2. **bob**" in seats and str(bob.id) not in seats
 
     refused = await bob.click(lobby, label="Start")
-    assert refused.ephemeral and "host" in refused.response.content
+    assert refused.ephemeral and "host" in ui.text(refused.response)
     assert service.get(info.id).status == "lobby"
 
     added = await alice.select(lobby, ["add:medium"])
@@ -40,7 +41,7 @@ async def test_briscola_lobby_join_add_ai_and_start(simcord_env, ui):
     assert info.status == "playing" and len(info.seats) == 4
     table = public(channel)[-1]
     assert table.attachments and table.attachments[0].filename == "table.png"
-    assert [c.label for row in table.components for c in row.children] == ["My hand"]
+    assert [b.label for b in ui.buttons(table)] == ["My hand"] and ui.galleries(table) == ["table.png"]
 
 
 async def test_a_member_without_a_seat_pressing_every_lobby_button_changes_nothing(simcord_env, ui):
@@ -54,9 +55,9 @@ async def test_a_member_without_a_seat_pressing_every_lobby_button_changes_nothi
     for label in ("Leave", "Start", "Cancel"):
         result = await carol.click(lobby, label=label)
         assert result.ephemeral, label
-        assert len(result.response.content) < 120, label
+        assert len(ui.text(result.response)) < 120, label
     result = await carol.select(lobby, ["add:easy"])
-    assert result.ephemeral and "host" in result.response.content
+    assert result.ephemeral and "host" in ui.text(result.response)
     result = await carol.select(lobby, ["remove"])
     assert result.ephemeral
     assert service.get(info.id) == before
@@ -73,7 +74,7 @@ async def test_host_cancels_and_the_lobby_message_says_so(simcord_env, ui):
     await alice.click(lobby, label="Cancel")
     assert env.bot.service.tables() == []
     message = channel.history()[-1]
-    assert "closed" in message.content and not message.components and not message.embeds
+    assert "closed" in ui.text(message) and not ui.buttons(message) and not ui.selects(message) and not message.embeds
 
 
 async def test_last_player_leaving_closes_the_lobby_and_a_second_table_is_refused(simcord_env, ui):
@@ -82,11 +83,11 @@ async def test_last_player_leaving_closes_the_lobby_and_a_second_table_is_refuse
     (alice,) = ui.members(guild, "alice")
     lobby = (await alice.slash(channel, "briscola", players=2)).response
     again = await alice.slash(channel, "briscola", players=3)
-    assert again.ephemeral and "already" in again.response.content
+    assert again.ephemeral and "already" in ui.text(again.response)
     assert len(env.bot.service.tables()) == 1
     await alice.click(lobby, label="Leave")
     assert env.bot.service.tables() == []
-    assert not channel.history()[-1].components
+    assert not ui.buttons(channel.history()[-1]) and not ui.selects(channel.history()[-1])
 
 
 async def test_an_option_that_does_not_fit_is_a_short_ephemeral_error(simcord_env, ui):
@@ -94,9 +95,9 @@ async def test_an_option_that_does_not_fit_is_a_short_ephemeral_error(simcord_en
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
     result = await alice.slash(channel, "briscola", players=2, teams="13-24")
-    assert result.ephemeral and "teams" in result.response.content
+    assert result.ephemeral and "teams" in ui.text(result.response)
     result = await alice.slash(channel, "briscola", players=2, turn_timer=5)
-    assert result.ephemeral and "turn_timer" in result.response.content
+    assert result.ephemeral and "turn_timer" in ui.text(result.response)
     assert env.bot.service.tables() == []
     assert not [m for m in channel.history() if not m.flags.ephemeral]
 
@@ -111,9 +112,9 @@ async def test_table_leave_and_abort_commands(simcord_env, ui):
     assert left.ephemeral
     (info,) = env.bot.service.tables()
     assert [s.user_id for s in info.seats] == [alice.id]
-    assert "bob" not in channel.history()[-1].embeds[0].fields[0].value
+    assert "bob" not in ui.text(ui.message(channel, lobby.id))
     refused = await bob.slash(channel, "table abort")
     assert refused.ephemeral and env.bot.service.tables()
     done = await alice.slash(channel, "table abort")
     assert done.ephemeral and env.bot.service.tables() == []
-    assert not channel.history()[-1].components
+    assert not ui.buttons(channel.history()[-1]) and not ui.selects(channel.history()[-1])

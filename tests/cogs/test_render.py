@@ -33,8 +33,8 @@ def test_briscola_hand_offers_the_trump_exchange_when_it_is_legal():
             view = match.view(match.to_move())
             exchanges = [a for a in view.legal if a.kind == "exchange"]
             if exchanges:
-                controls = render.hand_view(info_for("briscola", 2, match.options), view)
-                labels = [c.item.label for c in controls.children]
+                controls = render.hand_controls(info_for("briscola", 2, match.options), view)
+                labels = [c.item.label for c in controls]
                 assert any(label.startswith("Exchange") for label in labels)
                 assert sum(1 for label in labels if " · " in label) == len(view.hand)
                 return
@@ -47,9 +47,9 @@ def test_chiamata_auction_controls_rank_buttons_pass_and_a_points_select():
     for bid in ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2"):
         match.apply(Action.make_bid(bid))
     view = match.view(match.to_move())
-    controls = render.hand_view(info_for("chiamata", 5, match.options), view)
-    labels = [getattr(c.item, "label", None) for c in controls.children]
+    controls = render.hand_controls(info_for("chiamata", 5, match.options), view)
+    labels = [getattr(c.item, "label", None) for c in controls]
     assert "Pass" in labels and not any(str(label).startswith("Bid ") for label in labels if label)
-    (menu,) = [c.item for c in controls.children if c.item.type.value == 3]
+    (menu,) = [c.item for c in controls if c.item.type.value == 3]
     values = [o.value for o in menu.options]
     assert values[0] == "bid_2:62" and len(values) <= 25 and "bid_2:120" in values

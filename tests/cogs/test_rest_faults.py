@@ -36,7 +36,7 @@ async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_e
         result = await click_first(ui, alice, channel, hand.id)
         assert result.acknowledged
     assert len(await ui.service().store.games_of(guild.id, alice.id)) == 1
-    assert "over" in ui.message(channel, table.id).content
+    assert "over" in ui.text(ui.message(channel, table.id))
 
 
 async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, monkeypatch):
@@ -50,7 +50,7 @@ async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, 
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
     made = await alice.slash(channel, "briscola", players=2, level="easy")
-    assert made.response.embeds and not made.response.ephemeral
+    assert "Join" in [b.label for b in ui.buttons(made.response.message)] and not made.response.ephemeral
     assert len(ui.public(channel)) == 1  # the deferred answer became the lobby: no leftover "thinking" message
     table_id = ui.table_id_of(made.response)
     started = await alice.click(made.response, label="Start")
@@ -63,8 +63,8 @@ async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, 
     while ui.live(table_id):
         message = ui.message(channel, hand, viewer=alice)
         result = await alice.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
-        assert result.acknowledged and "Your hand" in result.response.content
-    assert "over" in ui.public(channel)[0].content
+        assert result.acknowledged and "Your hand" in ui.text(result.response)
+    assert "over" in ui.text(ui.public(channel)[0])
     answers = [r.json["type"] for r in env.http_requests if r.path.endswith("/callback")]
     assert answers and set(answers) <= {5, 6}  # every answer was deferred, then edited in
 
@@ -88,6 +88,6 @@ async def test_a_finished_game_that_cannot_be_stored_says_so_on_the_table(simcor
         await click_first(ui, alice, channel, hand.id)
     await service.idle()
     await simcord_env.settle()
-    text = ui.table_message(channel, table_id).content
+    text = ui.text(ui.table_message(channel, table_id))
     assert "Saving failed 6 times (database or disk is full)" in text
     assert ui.live(table_id) and not await service.store.games_of(guild.id, alice.id)

@@ -27,25 +27,25 @@ async def test_leaderboard_pages_and_stats(ui):
 
     board = await bob.slash(channel, "leaderboard")
     assert not board.ephemeral
-    embed = board.response.embeds[0]
-    assert "Briscola" in embed.title and "Page 1 of 3" in embed.footer.text and "23 players" in embed.footer.text
-    assert embed.description.count("\n") == 9
+    text = ui.text(board.response)
+    assert "Briscola · leaderboard" in text and "Page 1 of 3" in text and "23 players" in text
+    assert text.count(" · rating ") == 10
     page2 = await bob.click(board.response, label="Next")
-    assert "Page 2 of 3" in page2.response.embeds[0].footer.text
+    assert "Page 2 of 3" in ui.text(page2.response)
     page3 = await bob.click(board.response, label="Next")
-    text = page3.response.embeds[0].description
-    assert "Page 3 of 3" in page3.response.embeds[0].footer.text and "alice" in text
+    text = ui.text(page3.response)
+    assert "Page 3 of 3" in text and "alice" in text and text.count(" · rating ") == 3
     assert any(b.disabled for b in ui.buttons(ui.message(channel, board.response.id)) if b.label == "Next")
 
     empty = await bob.slash(channel, "leaderboard", game="cicera")
-    assert "Nobody" in empty.response.embeds[0].description
+    assert "Nobody" in ui.text(empty.response)
 
     mine = await alice.slash(channel, "stats")
     assert mine.ephemeral
-    stats = mine.response.embeds[0]
-    assert "alice" in stats.title and any("Briscola" in f.name for f in stats.fields)
+    stats = ui.text(mine.response)
+    assert "alice · statistics" in stats and "**Briscola**" in stats and "Last games" in stats
     theirs = await alice.slash(channel, "stats", member=bob)
-    assert not theirs.ephemeral and "not finished a game" in theirs.response.embeds[0].description
+    assert not theirs.ephemeral and "not finished a game" in ui.text(theirs.response)
 
 
 @pytest.mark.usefixtures("simcord_env")
@@ -55,8 +55,9 @@ async def test_rules_for_each_game(ui):
     for game, word in (("briscola", "trump"), ("chiamata", "partner"), ("cicera", "capture")):
         result = await alice.slash(channel, "rules", game=game)
         assert result.ephemeral
-        embed = result.response.embeds[0]
-        assert word in embed.description and "turn_timer" in embed.fields[0].value
+        text = ui.text(result.response)
+        summary, options = text.split("**Options**")
+        assert word in summary and "turn_timer" in options
 
 
 async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simcord_env, ui):
@@ -70,11 +71,11 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
     assert not [c for c in alice.available_commands(channel) if c.startswith("settings")]
     assert "settings option" in boss.available_commands(channel)
     done = await boss.slash(channel, "settings option", game="briscola", option="faces", value="french")
-    assert done.ephemeral and "Saved" in done.response.content
+    assert done.ephemeral and "Saved" in ui.text(done.response)
     choices = await boss.autocomplete(channel, "settings option", "value", "", game="briscola", option="match")
     assert {c["value"] for c in choices} >= {"single", "short", "long"}
     bad = await boss.slash(channel, "settings option", game="briscola", option="faces", value="german")
-    assert bad.ephemeral and "faces" in bad.response.content
+    assert bad.ephemeral and "faces" in ui.text(bad.response)
 
     made = await alice.slash(channel, "briscola", players=2)
     (info,) = ui.service().tables()
@@ -83,14 +84,14 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
 
     await boss.slash(channel, "settings channel", channel=other, allowed=True)
     refused = await alice.slash(channel, "briscola", players=2)
-    assert refused.ephemeral and "cannot be opened" in refused.response.content
+    assert refused.ephemeral and "cannot be opened" in ui.text(refused.response)
     shown = await boss.slash(channel, "settings show")
-    assert other.mention in str(shown.response.embeds[0].to_dict())
+    assert other.mention in ui.text(shown.response)
 
     await boss.slash(channel, "settings language", language="it")
     assert (await ui.service().guild_settings(guild.id)).language == "it"
     reset = await boss.slash(channel, "settings reset-leaderboard", game="briscola")
-    assert reset.ephemeral and "Azzerare" in reset.response.content  # the server speaks Italian now
+    assert reset.ephemeral and "Azzerare" in ui.text(reset.response)  # the server speaks Italian now
     confirmed = await boss.click(reset.response, label="Sì, azzerala")
     assert confirmed.ephemeral or confirmed.acknowledged
 
@@ -107,18 +108,18 @@ async def test_leaderboard_reset_after_confirmation(ui):
         await store.seed_games([], [], ranked, guild.id, game)
 
     asked = await boss.slash(channel, "settings reset-leaderboard", game="briscola")
-    assert asked.ephemeral and "Briscola" in asked.response.content
+    assert asked.ephemeral and "Briscola" in ui.text(asked.response)
     board = await alice.slash(channel, "leaderboard", game="briscola")
-    assert "3 players" in board.response.embeds[0].footer.text  # nothing erased before the confirmation
+    assert "3 players" in ui.text(board.response)  # nothing erased before the confirmation
     confirmed = await boss.click(asked.response, label="Yes, reset it")
     assert confirmed.acknowledged
-    assert "3 standings erased" in ui.message(channel, asked.response.id, viewer=boss).content
+    assert "3 standings erased" in ui.text(ui.message(channel, asked.response.id, viewer=boss))
     board = await alice.slash(channel, "leaderboard", game="briscola")
-    assert "Nobody" in board.response.embeds[0].description
+    assert "Nobody" in ui.text(board.response)
     board = await alice.slash(channel, "leaderboard", game="cicera")
-    assert "3 players" in board.response.embeds[0].footer.text
+    assert "3 players" in ui.text(board.response)
 
     every = await boss.slash(channel, "settings reset-leaderboard", game="all")
     await boss.click(every.response, label="Yes, reset it")
     board = await alice.slash(channel, "leaderboard", game="cicera")
-    assert "Nobody" in board.response.embeds[0].description
+    assert "Nobody" in ui.text(board.response)

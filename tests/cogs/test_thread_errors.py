@@ -21,7 +21,7 @@ async def play_a_cicera(ui, players, guild, channel) -> tuple[int, list[str]]:
     (info,) = ui.service().tables()
     said: list[str] = []
     await play(ui, info.id, [Player(ui, channel, alice), Player(ui, channel, bob)],
-               each_turn=lambda _: said.append(ui.table_message(channel, info.id).content))
+               each_turn=lambda _: said.append(ui.text(ui.table_message(channel, info.id))))
     assert not ui.live(info.id)
     return info.id, said
 

@@ -49,7 +49,7 @@ async def test_without_the_thread_permission_the_table_says_so_and_play_goes_on(
     assert {info.seats[0].user_id, info.seats[2].user_id} == {alice.id, bob.id}
     said = []
     await play(ui, table_id, [Player(ui, channel, alice), Player(ui, channel, bob)],
-               each_turn=lambda _info: said.append(ui.table_message(channel, table_id).content))
+               each_turn=lambda _info: said.append(ui.text(ui.table_message(channel, table_id))))
     assert not channel.threads
     assert any("may not open private threads" in text for text in said)
     assert not ui.live(table_id)
@@ -68,13 +68,13 @@ async def test_turn_timer_warns_then_the_ai_plays_and_after_three_keeps_the_seat
     version = service.get(table_id).version
 
     await env.advance_time(23)
-    text = ui.message(channel, table.id).content
+    text = ui.text(ui.message(channel, table.id))
     assert "s left" in text and alice.mention in text
     assert service.get(table_id).version == version
 
     await env.advance_time(8)  # the time is up: the AI plays for alice
     assert service.get(table_id).version > version
-    assert "time ran out" in ui.message(channel, table.id).content
+    assert "time ran out" in ui.text(ui.message(channel, table.id))
     for _ in range(2):
         await env.advance_time(31)
     # three in a row: the AI keeps the seat and finishes the game
@@ -92,12 +92,12 @@ async def test_leaving_a_game_hands_the_seat_to_the_ai(ui):
     alice, bob = ui.members(guild, "alice", "bob")
     table_id = await ui.open_table(alice, channel, "briscola", [bob], players=2, level="easy", turn_timer=0)
     left = await bob.slash(channel, "table leave")
-    assert left.ephemeral and "AI" in left.response.content
+    assert left.ephemeral and "AI" in ui.text(left.response)
     info = ui.service().get(table_id)
     assert info.seats[[s.user_id for s in info.seats].index(bob.id)].away == "left"
-    assert "left" in ui.table_message(channel, table_id).content
+    assert "left" in ui.text(ui.table_message(channel, table_id))
     result = await bob.click(ui.table_message(channel, table_id), label="My hand")
-    assert result.ephemeral and "not seated" in result.response.content
+    assert result.ephemeral and "not seated" in ui.text(result.response)
 
 
 @pytest.mark.usefixtures("simcord_env")
@@ -112,4 +112,4 @@ async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_butt
     summaries = [m for m in ui.public(channel) if m.attachments and m.attachments[0].filename == "summary.png"]
     assert rounds >= 3 and len(summaries) == rounds
     assert [len(ui.buttons(m)) for m in summaries] == [0] * (rounds - 1) + [1]
-    assert "round 1 is over" in summaries[0].content
+    assert "round 1 is over" in ui.text(summaries[0])

@@ -1,0 +1,127 @@
+"""The state of a table as text, from the public view only: the trump, the stock, the points (``show_points``),
+the last trick, the match score, and Cicera's bonuses and piles. The pictures show the cards; what a player
+reads is here, where it can be read on a phone, translated and read aloud.
+
+Trick games share one set of lines (asked through the game spec: ``has_tricks``, ``has_trumps``); a game with
+lines of its own registers them in ``OWN_LINES``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.tables import TableInfo
+from cogs.render.seats import faces, seat_label
+from cogs.texts import card_name, suit_name, t
+from rules import games
+from rules.cards import Card
+
+log = logging.getLogger(__name__)
+
+
+def _cards(cards: Sequence[Card], f: str) -> str:
+    return ", ".join(card_name(c, f) for c in cards)
+
+
+def side_name(info: TableInfo, side: Sequence[int]) -> str:
+    """A side as text: its seats' names (``alice & AI 3 (easy)``)."""
+    return " & ".join(seat_label(info, s) for s in side)
+
+
+def trump_line(info: TableInfo, pub: Any) -> str:
+    """The trump suit, with the face-up briscola while it lies under the stock (once drawn: who drew it, not the
+    card, which may still be in that hand)."""
+    f = faces(info)
+    trump = getattr(pub, "trump", None)
+    if not trump:
+        return ""
+    briscola = getattr(pub, "briscola", None)
+    if briscola is not None:
+        return t("status.trump_face_up", suit=suit_name(trump, f), card=card_name(briscola, f))
+    drawer = getattr(pub, "face_up_drawn_by", None)
+    if drawer is not None:
+        return t("status.trump_drawn", suit=suit_name(trump, f), name=seat_label(info, drawer))
+    return t("status.trump", suit=suit_name(trump, f))
+
+
+def stock_line(pub: Any) -> str:
+    """The face-down cards left in the stock (games with a stock)."""
+    count = getattr(pub, "stock_count", None)
+    if count is None:
+        return ""
+    return t("status.stock", n=count) if count else t("status.stock_empty")
+
+
+def points_line(info: TableInfo, pub: Any) -> str:
+    """The card points taken this round, when the table shows them (per side, or per seat when the sides are
+    secret)."""
+    points = getattr(pub, "points", None)
+    if points is None:
+        return ""
+    sides = pub.sides
+    if len(points) == len(sides) and len(sides) < pub.players:
+        parts = [f"{side_name(info, side)} **{p}**" for side, p in zip(sides, points, strict=True)]
+    else:
+        parts = [f"{seat_label(info, s)} **{p}**" for s, p in enumerate(points)]
+    return t("status.points", points=" · ".join(parts))
+
+
+def last_trick_line(info: TableInfo, pub: Any) -> str:
+    """The last trick taken: who took it, the cards in the order played, its points."""
+    tricks = getattr(pub, "tricks", None) or ()
+    if not tricks:
+        return ""
+    _leader, played, winner = tricks[-1]
+    cards = [c for _s, c in played]
+    return t("status.last_trick", name=seat_label(info, winner), cards=_cards(cards, faces(info)),
+             points=sum(c.points for c in cards))
+
+
+def score_line(info: TableInfo, pub: Any) -> str:
+    """The match score (game points per side) in a match of several rounds."""
+    if info.options.get("match", "single") == "single" or not pub.totals:
+        return ""
+    parts = [f"{side_name(info, side)} **{total}**" for side, total in zip(pub.sides, pub.side_totals, strict=True)]
+    return t("status.score", score=" · ".join(parts))
+
+
+def trick_lines(info: TableInfo, pub: Any) -> list[str]:
+    """The lines of a trick game: trump, stock, points, last trick, score."""
+    spec = games.spec(info.game)
+    lines = [trump_line(info, pub) if spec.has_trumps else "", stock_line(pub), points_line(info, pub)]
+    if spec.has_tricks:
+        lines.append(last_trick_line(info, pub))
+    lines.append(score_line(info, pub))
+    return [x for x in lines if x]
+
+
+def cicera_lines(info: TableInfo, pub: Any) -> list[str]:
+    """Cicera: each team's bonuses and pile, the last capture, the score."""
+    f = faces(info)
+    lines = []
+    for team, side in enumerate(pub.sides):
+        counts = pub.bonus_counts[team]
+        detail = ", ".join(f"{n} {t('status.bonus.' + kind)}" for kind, n in counts.items() if n)
+        lines.append(t("status.team", team=side_name(info, side), bonus=pub.bonus_points[team],
+                       detail=f" ({detail})" if detail else "", cards=pub.pile_sizes[team]))
+    cap = pub.last_capture
+    if cap is not None:
+        bonuses = ", ".join(t("status.bonus." + b) for b in cap.bonuses)
+        lines.append(t("status.last_capture", name=seat_label(info, cap.seat), card=card_name(cap.card, f),
+                       cards=_cards(cap.taken, f), bonuses=f" ({bonuses})" if bonuses else ""))
+    score = score_line(info, pub)
+    if score:
+        lines.append(score)
+    return lines
+
+
+OWN_LINES: dict[str, Callable[[TableInfo, Any], list[str]]] = {"cicera": cicera_lines}
+"""Games whose state lines are their own (the others are trick games)."""
+
+
+def status_lines(info: TableInfo, pub: Any) -> list[str]:
+    """The state of the table as lines of text, from the public view."""
+    own = OWN_LINES.get(info.game)
+    return own(info, pub) if own is not None else trick_lines(info, pub)
