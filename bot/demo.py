@@ -171,11 +171,18 @@ async def serve(port: int = 0, game: str | None = None, *, out: Callable[[str], 
 
 
 def main(port: int = 0, game: str | None = None) -> int:
-    """Run the demo (``python -m bot demo``): 0 once stopped with Ctrl-C, 2 when SimCord is not installed."""
+    """Run the demo (``python -m bot demo``): 0 once stopped with Ctrl-C, 1 when it cannot start (the port is
+    taken), 2 when SimCord is not installed."""
     if missing_runtime():
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    with suppress(KeyboardInterrupt):  # a second Ctrl-C while closing
-        asyncio.run(serve(port, game))
+    from simcord import SetupError
+
+    try:
+        with suppress(KeyboardInterrupt):  # a second Ctrl-C while closing
+            asyncio.run(serve(port, game))
+    except SetupError as exc:  # the port is taken, a preview asset is missing
+        print(_("error: the demo cannot start: {problem}").format(problem=exc), file=sys.stderr)
+        return 1
     print(_("Tavolo demo stopped."), flush=True)
     return 0

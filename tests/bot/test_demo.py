@@ -286,3 +286,15 @@ def test_tasks_test_says_which_tests_were_skipped_and_why(tmp_path):
     assert lines[:2] == ["skipped 2 tests: no Chromium (x)", "skipped 1 test: no pipes"]
     assert "TAVOLO_REQUIRE=chromium" in lines[2]
     assert tasks.skipped(tmp_path / "missing.xml") == []
+
+
+def test_a_taken_port_is_a_one_line_error(capsys):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert demo.main(port=port) == 1
+    err = capsys.readouterr().err
+    assert "cannot start" in err and str(port) in err and "Traceback" not in err
