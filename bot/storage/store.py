@@ -42,7 +42,11 @@ class Store(LiveQueries, GameQueries):
         """SQLite: ``NORMAL`` (WAL): a commit survives a killed or crashed process, and the file stays consistent
         after a power cut, which may lose the last commits; no fsync per commit, so a commit takes tens of
         microseconds. ``FULL``: every commit is fsynced and survives a power cut too, at the disk's fsync
-        time per transaction (0.15 ms to 8 ms measured on the project machine, depending on its load)."""
+        time per transaction (0.15 ms to 8 ms measured on the project machine, depending on its load).
+        PostgreSQL, the same promises: ``NORMAL`` is ``synchronous_commit = off`` (a commit is in the server
+        when the call returns, so it survives a crash of the bot; a crash of the server or the machine within
+        about 0.6 s may lose the last commits, never leaving the database inconsistent), ``FULL`` is
+        ``synchronous_commit = on`` (the server has flushed it to disk, and may wait for a replica)."""
         self.pool_size = pool_size
         """PostgreSQL: connections in the pool at most (``POOL_SIZE``)."""
         self.connect_timeout = connect_timeout
@@ -51,7 +55,8 @@ class Store(LiveQueries, GameQueries):
         if isinstance(self.database, DatabaseUrl):
             from bot.storage.postgres import PostgresBackend  # asyncpg is imported only when it is chosen
 
-            self.backend = PostgresBackend(self.database, pool_size=pool_size, connect_timeout=connect_timeout)
+            self.backend = PostgresBackend(self.database, pool_size=pool_size, connect_timeout=connect_timeout,
+                                           synchronous=synchronous)
         else:
             self.backend = SqliteBackend(self.database, busy_timeout=busy_timeout, synchronous=synchronous,
                                          check=check)

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage import schema
 from bot.storage.backend import Backend
@@ -36,17 +37,22 @@ class PostgresBackend(Backend):
 
     dialect = "postgresql"
 
-    def __init__(self, url: DatabaseUrl, *, pool_size: int, connect_timeout: float) -> None:
+    def __init__(self, url: DatabaseUrl, *, pool_size: int, connect_timeout: float, synchronous: str) -> None:
         self.url = self.where = url
+        self.synchronous_commit = "on" if synchronous.upper() in ("FULL", "EXTRA") else "off"
+        """PostgreSQL's ``synchronous_commit`` for the store's connections, from the store's ``synchronous``."""
         self.pool_size = max(2, pool_size)
         self.connect_timeout = connect_timeout
         self.pool: asyncpg.Pool | None = None
+        self._writing: PoolConnectionProxy | None = None
+        """The writer's connection, between two batches."""
 
     async def open(self, first_read: Callable[[], Awaitable[object]]) -> None:
         try:
             self.pool = await asyncio.wait_for(asyncpg.create_pool(
                 self.url.url, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
-                command_timeout=COMMAND_TIMEOUT, server_settings={"application_name": "tavolo"},
+                command_timeout=COMMAND_TIMEOUT,
+                server_settings={"application_name": "tavolo", "synchronous_commit": self.synchronous_commit},
             ), self.connect_timeout + 1)
             await self.migrate()  # which checks first that the database is Tavolo's, of a version it knows
             async with self._connection() as conn:
@@ -73,10 +79,26 @@ class PostgresBackend(Backend):
 
     @asynccontextmanager
     async def _sessions(self) -> AsyncIterator[PostgresSession]:
-        async with self._connection() as conn:
-            yield PostgresSession(conn)
+        """The writer's connection: one of the pool, kept from batch to batch (a pool's acquire and release cost
+        a round trip each); a lost one is handed back and replaced by the next batch."""
+        if self.pool is None:
+            raise StorageError("the database is closed")
+        if self._writing is not None and self._writing.is_closed():
+            await self._release_writing()
+        if self._writing is None:
+            self._writing = await self.pool.acquire(timeout=self.connect_timeout)
+        yield PostgresSession(self._writing)
+
+    async def _release_writing(self) -> None:
+        conn, self._writing = self._writing, None
+        if conn is not None and self.pool is not None:
+            try:
+                await self.pool.release(conn, timeout=CLOSE_TIMEOUT)
+            except (TimeoutError, *FAILURES) as e:
+                log.warning("database %s: releasing the writer's connection: %s", self.url, e)
 
     async def close(self) -> None:
+        await self._release_writing()
         pool, self.pool = self.pool, None
         if pool is None:
             return
