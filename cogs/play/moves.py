@@ -109,16 +109,23 @@ class PlayControls:
         return await self.hub.answers.check(interaction, "page", check)
 
     async def on_page(self, interaction: Interaction, at: Seated, page: int) -> None:
-        """Cicera: the same hand with another page of the capture choices (the picture stays)."""
+        """Cicera: the same hand with another page of the capture choices (the picture stays). The message is
+        the player's hand message from now on, refreshed with this click's fresher token."""
         hub = self.hub
+        table_id = at.info.id
 
         async def work() -> None:
-            view = hub.service.view(at.info.id, interaction.user.id)
+            session = hub.hands.session(interaction, table_id)
+            async with session.lock:
+                view = hub.service.view(table_id, interaction.user.id)
 
-            async def build() -> Fields:
-                return {"view": render.hand_view(at.info, view, None, page)}
+                async def build() -> Fields:
+                    return {"view": render.hand_view(at.info, view, None, page)}
 
-            await hub.answers.update(interaction, build)
+                await hub.answers.update(interaction, build)
+                session.interaction = interaction
+                session.shown = ("hand", at.info.version)
+                hub.hands.keep(table_id, interaction.user.id, session)
 
         await hub.answers.answer(interaction, "page", work)
 

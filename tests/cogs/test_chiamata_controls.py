@@ -17,9 +17,17 @@ FRENCH = ["Bid A", "Bid 3", "Bid K", "Bid Q", "Bid J", "Bid 7", "Bid 6", "Bid 5"
 
 
 def said(ui, message) -> str:
-    """What a message says: its content and, in a Components V2 message, its text displays."""
+    """What a message says: its content and its Components V2 text displays (SimCord's components, or the raw
+    dicts of an interaction response)."""
     texts = [message.content or ""]
-    texts += [c.content for c in ui.walk(getattr(message, "components", None) or ()) if c.type.value == 10]
+    stack = list(getattr(message, "components", None) or ())
+    while stack:
+        c = stack.pop(0)
+        if isinstance(c, dict):
+            texts += [c.get("content", "")] if c.get("type") == 10 else []
+            stack += [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
+        else:
+            texts += [d.content for d in ui.walk([c]) if d.type.value == 10]
     return "\n".join(texts)
 
 

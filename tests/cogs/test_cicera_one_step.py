@@ -16,9 +16,17 @@ MANY_CHOICES_SEED = 498
 
 
 def said(ui, message) -> str:
-    """What a message says: its content and, in a Components V2 message, its text displays."""
+    """What a message says: its content and its Components V2 text displays (SimCord's components, or the raw
+    dicts of an interaction response)."""
     texts = [message.content or ""]
-    texts += [c.content for c in ui.walk(getattr(message, "components", None) or ()) if c.type.value == 10]
+    stack = list(getattr(message, "components", None) or ())
+    while stack:
+        c = stack.pop(0)
+        if isinstance(c, dict):
+            texts += [c.get("content", "")] if c.get("type") == 10 else []
+            stack += [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
+        else:
+            texts += [d.content for d in ui.walk([c]) if d.type.value == 10]
     return "\n".join(texts)
 
 
@@ -158,6 +166,7 @@ async def test_more_than_25_choices_are_paged_and_the_pages_turn_after_a_restart
     assert result.acknowledged and result.response.ephemeral
     turned = ui.message(channel, hand.id, viewer=alice)
     check_shape(ui, turned)
+    assert turned.attachments and [a.filename for a in turned.attachments] == [a.filename for a in hand.attachments]
     menu2, places2, more2 = controls(ui, turned)
     second = [o.value for o in menu2.options]
     assert len(second) == len(choices) - 25 and not set(first) & set(second)
