@@ -29,8 +29,6 @@ MIN_PYTHON = (3, 11)
 PYTEST_NO_TESTS = 5
 COVERS = {"": ("", "demo", "test"), "demo": ("demo", "test"), "test": ("test",)}
 """Per extra, the installs that include it (the test extra includes SimCord's preview, the demo's runtime)."""
-DEMO_COMMANDS = ("run", "demo")
-"""The `python -m bot` commands that start the demo when there is no token (no command at all is `run`)."""
 
 
 def say(message: str) -> None:
@@ -117,12 +115,12 @@ def token_configured() -> bool:
 
 
 def extra_for(args: list[str]) -> str:
-    """The extra a `python -m bot` command needs: the demo's SimCord when it would start the demo (no token),
-    Playwright for `screenshots`, else none."""
+    """The extra a `python -m bot` command needs: the demo's SimCord for `demo`, and for `run` (or no command)
+    when no token is configured (it starts the demo then); Playwright for `screenshots`; else none."""
     command = args[0] if args else "run"
     if command == "screenshots":
         return "test"
-    if command in DEMO_COMMANDS and not token_configured():
+    if command == "demo" or (command == "run" and not token_configured()):
         return "demo"
     return ""
 

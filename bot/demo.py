@@ -108,16 +108,20 @@ async def simulated(database: Path, *, service_options: dict[str, Any] | None = 
             hub.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def welcome(url: str) -> str:
-    """What the demo prints once the page is served: the address, how to stop, and how to run on Discord."""
+def welcome(url: str, game: str | None = None) -> str:
+    """What the demo prints once the page is served: the address, what to do, how to run on Discord and how
+    to stop (``game``: the lobby opened at start)."""
+    start = (_("A {game} lobby is open in the page: press Start, then My hand.").format(game=game.title())
+             if game else
+             _("In the page, type /briscola players:2 (or /chiamata, /cicera, /rules) in the message box, "
+               "send it, press Start, then My hand."))
     return "\n".join((
         _("Tavolo demo: the real bot in a simulated Discord (SimCord), no token needed."),
         _("Open this address in your browser (it is your key to the page; do not share it):"),
         "",
         f"    {url}",
         "",
-        _("In the page, type /briscola players:2 (or /chiamata, /cicera, /rules) in the message box, press "
-          "Start, then My hand. Turn timers are off; the demo database is temporary and deleted at the end."),
+        start + " " + _("Turn timers are off; the demo database is temporary and deleted at the end."),
         _("To run Tavolo on Discord, put DISCORD_TOKEN=<your bot token> in .env (copy .env.example) and run "
           "python3 tasks.py run again."),
         _("Press Ctrl-C here to stop."),
@@ -155,7 +159,7 @@ async def serve(port: int = 0, game: str | None = None, *, out: Callable[[str], 
                     url = preview.url
                     add_secrets([preview.capability])
                     log.info("demo page served on 127.0.0.1 port %s", urlsplit(url).port)
-                    out(welcome(url))
+                    out(welcome(url, game))
                     if on_ready is not None:
                         on_ready(world, url)
                     waits = [asyncio.ensure_future(preview.wait_closed()), asyncio.ensure_future(stop.wait())]

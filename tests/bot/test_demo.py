@@ -269,7 +269,7 @@ def test_tasks_run_installs_the_demo_only_when_no_token_is_configured(tmp_path, 
     (tmp_path / ".env").write_text("TAVOLO_LOG_LEVEL=debug\nDISCORD_TOKEN=  \n")
     assert tasks.extra_for([]) == "demo", "a blank token is no token"
     (tmp_path / ".env").write_text('export DISCORD_TOKEN="abc.def"\n')
-    assert tasks.extra_for([]) == "" and tasks.extra_for(["demo"]) == ""
+    assert tasks.extra_for([]) == "" and tasks.extra_for(["demo"]) == "demo"
     (tmp_path / ".env").unlink()
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
     assert tasks.extra_for(["run"]) == ""
