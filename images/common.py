@@ -162,6 +162,9 @@ LABELS: dict[str, str] = {
     "napula": "Napula",
     "total": "Total",
     "card_points": "Card points",
+    "col_points": "Points",
+    "col_round": "Round",
+    "col_total": "Total",
     "this_round": "This round",
     "match_total": "Match total",
     "winner": "Winner: {name}",
@@ -333,6 +336,7 @@ def _run_font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return f if f is not None else font(size)
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False, condensed: bool = False) -> float:
     """The advance width of ``text`` in pixels, drawn with ``text_image``."""
     return sum(_run_font(p, size).getlength(t) for p, t in runs(text, bold, condensed))
@@ -486,6 +490,7 @@ def _split_word(word: str, size: int, max_width: float, condensed: bool) -> tupl
     return None
 
 
+@lru_cache(maxsize=2048)
 def fit_lines(text: str, max_width: float, size: int, smallest: int, max_lines: int = 2,
               condensed: bool = True) -> Fitted | None:
     """``text`` fitted into ``max_width`` pixels without cutting it: on one line at the largest size from

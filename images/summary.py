@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 WIDTH = PICTURE_WIDTH
 MARGIN = 18
 GAP = 15
-NUMBER_W = 150
+NUMBER_W = 160
 """The width of a column of numbers."""
 
 
@@ -112,7 +112,7 @@ def _row_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> list[Fitte
     width = _name_width(summary)
     out = []
     for row in rows:
-        fitted = fit_lines(row[0], width, size, smallest, 2)
+        fitted = fit_lines(row[0], width, size, smallest, 2) or fit_lines(row[0], width, size, smallest, 3)
         out.append(fitted or Fitted((row[0],), smallest))
     return out
 
@@ -221,7 +221,7 @@ def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | No
 def _columns(s: Summary) -> list[str]:
     if s.kind == "awards":
         return ["", label("team", n=1), label("team", n=2)]
-    return ["", label("card_points"), label("this_round"), label("match_total")]
+    return ["", label("col_points"), label("col_round"), label("col_total")]
 
 
 def _banner_text(s: Summary, seats: Sequence[SeatInfo] | None) -> tuple[str, RGB]:
