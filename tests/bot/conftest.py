@@ -9,7 +9,6 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
 
 import pytest
 
@@ -22,28 +21,30 @@ import postgresql_server as pgserver  # noqa: E402 - the helper beside this file
 _databases = itertools.count(1)
 
 
-def unavailable(what: str, reason: str) -> NoReturn:
-    """Skip a test that needs ``what`` (``postgresql``), or fail it when ``TAVOLO_REQUIRE`` (a comma-separated
-    list, as CI sets it) names ``what``."""
-    required = {w.strip().lower() for w in os.environ.get("TAVOLO_REQUIRE", "").split(",") if w.strip()}
-    if what in required:
-        pytest.fail(f"{what} is required (TAVOLO_REQUIRE={os.environ['TAVOLO_REQUIRE']}) but {reason}",
-                    pytrace=False)
-    pytest.skip(f"{what} tests skipped: {reason}")
-
-
 @pytest.fixture(scope="session")
-def postgresql_server() -> Iterator[pgserver.Server]:
-    """A PostgreSQL server of the machine's binaries, for the whole session (skipped when there are none)."""
+def postgresql_test_server() -> Iterator[pgserver.Server | str]:
+    """A PostgreSQL server of the machine's binaries for the whole session, or why there is none."""
     pg_ctl = pgserver.find_pg_ctl()
     if pg_ctl is None:
-        unavailable("postgresql", "no PostgreSQL binaries (pg_ctl) on this machine; install PostgreSQL to run them")
+        yield ("PostgreSQL tests skipped: no PostgreSQL binaries (pg_ctl) on this machine; install PostgreSQL "
+               "(e.g. apt-get install postgresql) to run them")
+        return
     try:
         server = pgserver.start(pg_ctl)
     except Exception as e:  # noqa: BLE001 - whatever stopped it, say it in one line
-        unavailable("postgresql", f"PostgreSQL ({pg_ctl}) did not start: {type(e).__name__}: {e}")
+        yield f"PostgreSQL tests skipped: {pg_ctl} did not start a server: {type(e).__name__}: {e}"
+        return
     yield server
     pgserver.stop(server)
+
+
+@pytest.fixture
+def postgresql_server(postgresql_test_server, require) -> pgserver.Server:
+    """The session's PostgreSQL server; the test is skipped without one (failed when ``TAVOLO_REQUIRE`` names
+    ``postgresql``: see tests/conftest.py)."""
+    if isinstance(postgresql_test_server, str):
+        require("postgresql", postgresql_test_server)
+    return postgresql_test_server
 
 
 @pytest.fixture

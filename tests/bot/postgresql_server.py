@@ -17,10 +17,10 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import port_for
-import psycopg
-from pytest_postgresql.executors import PostgreSQLExecutor
+if TYPE_CHECKING:
+    from pytest_postgresql.executors import PostgreSQLExecutor
 
 PASSWORD = "right horse battery"
 """The password of the role ``tavolo_pw``."""
@@ -44,9 +44,17 @@ class Server:
         return f"postgresql://{login}@127.0.0.1:{self.port}/{dbname}"
 
 
+BIN_ENV = "TAVOLO_POSTGRESQL_BIN"
+"""The environment variable naming the folder of PostgreSQL's programs, when they are somewhere unusual."""
+
+
 def find_pg_ctl() -> str | None:
-    """The machine's ``pg_ctl``: from ``pg_config --bindir``, else the newest ``/usr/lib/postgresql/*/bin``,
-    else the PATH."""
+    """The machine's ``pg_ctl``: in ``TAVOLO_POSTGRESQL_BIN`` if set (and only there), else from
+    ``pg_config --bindir``, else the newest ``/usr/lib/postgresql/*/bin``, else the PATH."""
+    chosen = os.environ.get(BIN_ENV)
+    if chosen:
+        path = Path(chosen) / "pg_ctl"
+        return str(path) if os.access(path, os.X_OK) else None
     pg_config = shutil.which("pg_config")
     if pg_config is not None:
         try:
@@ -61,6 +69,10 @@ def find_pg_ctl() -> str | None:
 
 def start(pg_ctl: str) -> Server:
     """Start a server; ``stop(server)`` ends it and removes its folder."""
+    import port_for
+    import psycopg
+    from pytest_postgresql.executors import PostgreSQLExecutor
+
     base = Path(tempfile.mkdtemp(prefix="tavolo-pg-"))
     executable = pg_ctl
     if os.geteuid() == 0:

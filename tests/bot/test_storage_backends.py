@@ -316,3 +316,10 @@ async def test_a_game_restarted_mid_way_on_postgresql_ends_as_the_same_game_play
     board, ranked = await second.store.leaderboard(G, "briscola", 0, 10)
     assert ranked == 2 and {s.user_id for s in board} == {1, 2}
     assert await second.store.integrity_check() == "ok"
+
+
+async def test_the_synchronous_option_chooses_postgresqls_synchronous_commit(postgresql_url):
+    async with Store(postgresql_url) as store:  # NORMAL: the commit is in the server when the call returns
+        assert await store._read("SHOW synchronous_commit") == [("off",)]
+    async with Store(postgresql_url, synchronous="FULL") as store:  # FULL: and flushed to its disk
+        assert await store._read("SHOW synchronous_commit") == [("on",)]
