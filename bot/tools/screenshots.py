@@ -142,6 +142,8 @@ class Director:
                                           viewport=(width, HEIGHT), layout="message", allow_incomplete=True)
             self.written.append(path)
             log.info("wrote %s", path)
+        print(_("{scene}: {files}").format(scene=name, files=", ".join(
+            f"{name}-{device}.png" for device in WIDTHS)), flush=True)
         self.pending.discard(name)
         if self.only and not self.pending:
             raise Enough
@@ -392,7 +394,7 @@ def main(args: argparse.Namespace) -> int:
     assert chromium is not None
     from bot.logging_setup import setup_logging
 
-    setup_logging("WARNING")
+    setup_logging("ERROR")  # discord.py's warnings about voice and intents say nothing about the pictures
     written = asyncio.run(shoot_all(Path(args.folder), chromium, args.only))
     print(_("Wrote {n} pictures to {folder}.").format(n=len(written), folder=args.folder))
     return 0 if written else 1
