@@ -122,3 +122,32 @@ def test_points_bids_are_one_select_and_pass():
     (menu,) = [i.item for i in items if i.item.type.value == 3]
     assert [i.row for i in items] == [0, 1] and len(menu.options) <= 25
     assert menu.options[0].label == "2 with a target of 62" and menu.options[-1].label == "2 with a target of 120"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_placeholder_fits_on_a_phone(language):
+    """About 35 characters of a select's placeholder show on a phone: every select of the hands, in English and
+    in Italian, keeps under that."""
+    from bot.i18n import use_language
+    from rules.cicera import CiceraRound
+
+    deck = [Card.of(r, s) for s in "dcsb" for r in "A234567FCR"]
+    views = [SimpleNamespace(to_move=0, seat=0, phase="auction", hand=(), legal=[
+                 *(Action.make_bid(r) for r in "A3RCF76542"), Action.pass_()]),
+             SimpleNamespace(to_move=0, seat=0, phase="auction", hand=(), legal=[
+                 *(Action.make_bid(n) for n in range(61, 121)), Action.pass_()]),
+             SimpleNamespace(to_move=0, seat=0, phase="discard", hand=tuple(deck[:12]),
+                             legal=[Action.discard(deck[:5])]),
+             *(SimpleNamespace(to_move=0, seat=0, phase="call", hand=(), legal=[Action.call(c) for c in calls])
+               for calls in (deck, deck[30:]))]
+    cicera = CiceraRound.position(["Xd 2b", "3b", "4b", "5b"], "Ad 2d 3d 4d Ac 2c 3c 4c As 2s 3s 4s 5d 6d", to_move=0)
+    cicera_info = TableInfo(1, 1, 1, 100, "cicera", 4, {}, "easy", "playing",
+                            tuple(SeatInfo(i, 100 + i, f"p{i}", None, None) for i in range(4)), 0, 9, None)
+    with use_language(None if language == "en" else language):
+        items = [i for v in views for i in render.chiamata_items(chiamata_info(), v)]
+        items += render.cicera_items(cicera_info, cicera.view(0))
+    placeholders = [i.item.placeholder for i in items if i.item.type.value == 3]
+    assert len(placeholders) == 7
+    assert all(len(p) <= 35 for p in placeholders), placeholders
+    if language == "it":
+        assert "Prendi con…" in placeholders
