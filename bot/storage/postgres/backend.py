@@ -32,6 +32,13 @@ FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 """What a read or write may raise: the server's errors, the driver's, a lost connection."""
 
 
+async def _end_transaction(conn: asyncpg.Connection) -> None:
+    """What a connection needs before it goes back to the pool: no open transaction. (asyncpg's own reset also
+    clears session state that the store never sets, LISTEN, cursors, settings, at a round trip per read.)"""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
+
+
 class PostgresBackend(Backend):
     """A PostgreSQL database: see the module docstring, and ``Store`` for the options."""
 
@@ -53,6 +60,7 @@ class PostgresBackend(Backend):
                 self.url.url, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
                 command_timeout=COMMAND_TIMEOUT,
                 server_settings={"application_name": "tavolo", "synchronous_commit": self.synchronous_commit},
+                reset=_end_transaction,
             ), self.connect_timeout + 1)
             await self.migrate()  # which checks first that the database is Tavolo's, of a version it knows
             async with self._connection() as conn:
