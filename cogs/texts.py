@@ -115,7 +115,6 @@ TEXTS: dict[str, str] = {
     "hand.capture_placeholder": "Capture with…",
     "hand.capture_option": "{card} → {cards}",
     "hand.place_option": "{card} → place it",
-    "hand.place_card": "Place {card}",
     "hand.capture_page": "More captures ({page}/{pages})",
     # ----- click errors -----
     "click.no_table": "That table is closed or over.",

@@ -1,6 +1,7 @@
 """Cicera's part of the messages: every play in one step. A select offers each card that can capture with each
 capture it can make, and placing it ("7 di Denari → 3 di Coppe + 4 di Spade", "7 di Denari → place it"), paged
-by 25 with a More captures button; a card that can take nothing has a button that places it."""
+by 25 with a More captures button; a card that can take nothing has a button that places it ("3 · 8 di Denari",
+numbered as in the hand picture, like the card buttons of the other games)."""
 
 from __future__ import annotations
 
@@ -71,9 +72,9 @@ def cicera_items(info: TableInfo, view, page: int = 0) -> list:
             items.append(button(PageButton, ids.page(info.id, v, following),
                                 t("hand.capture_page", page=following + 1, pages=pages), row=row))
             row += 1
-    for i, c in enumerate(no_capture):
+    for i, c in enumerate(no_capture):  # labelled as every game's card buttons: the picture's number, the card
         items.append(button(ActButton, ids.act(info.id, v, Action.play(c, ())),
-                            t("hand.place_card", card=card_name(c, f)), discord.ButtonStyle.primary,
+                            f"{view.hand.index(c) + 1} · {card_name(c, f)}", discord.ButtonStyle.primary,
                             row=row + i // ROW_SIZE))
     return items
 
