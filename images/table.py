@@ -79,8 +79,13 @@ GRID = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Per player count: the columns and rows of the places of the trick (Chiamata's sixth holds the call)."""
 MAX_CARD = 230
 """The widest trick card (pixels)."""
-HANDS_COLUMNS = 2
-"""Open hands: seats side by side."""
+HAND_CARD_MIN = 120
+"""Open hands: the smallest card (pixels); narrower groups overlap their cards instead, the index showing."""
+MAX_ASPECT = 1.05
+"""The trick's places are at most this many times as tall as the picture is wide (two rows: 4 to 6 players)."""
+def hands_columns(players: int) -> int:
+    """Open hands: how many seats side by side (3 and 6 players: three)."""
+    return 3 if players % 3 == 0 else 2
 
 
 def name_size() -> tuple[int, int]:
@@ -110,6 +115,7 @@ class TableLayout:
     hands_y: int
     hand_card: int
     hand_group_h: int
+    hand_lines: int = 1
 
 
 def _has_stock(view: GameView) -> bool:
@@ -140,13 +146,13 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
         """The places share the width the stock leaves (names get all of it)."""
         return int((room - (card * stock_units if stock else 0)) / cols)
 
-    # keep the picture no taller than wide: smaller cards for two rows
+    # keep the picture about as tall as wide at most: smaller cards for two rows
     size, _smallest = name_size()
     lines = _name_lines(names, slot_width(card))
     for _ in range(60):
         row_h = card_height(card) + NAME_PAD + lines * line_height(size) + GAP
         trick_h = rows * row_h
-        if trick_h + 2 * MARGIN <= WIDTH * 0.95 or card < 120:
+        if trick_h + 2 * MARGIN <= WIDTH * MAX_ASPECT or card < 120:
             break
         card -= 4
         lines = _name_lines(names, slot_width(card))
@@ -157,18 +163,20 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
     trick_y = MARGIN
     height = MARGIN + trick_h
     hands_y = height
-    hand_card, group_h = 0, 0
+    hand_card, group_h, hands_lines = 0, 0, 1
     hands = view.shown_hands() if isinstance(view, BriscolaView) else {}
     if hands:
-        group_w = (WIDTH - 2 * MARGIN - (HANDS_COLUMNS - 1) * GAP) / HANDS_COLUMNS
+        columns = hands_columns(n)
+        group_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns
         most = max(len(c) for c in hands.values()) or 1
-        hand_card = int(min(card * 0.8, (group_w - (most - 1) * 8) / most))
-        group_h = line_height(name_size()[0]) + NAME_PAD + card_height(hand_card) + GAP
-        groups_rows = -(-len(hands) // HANDS_COLUMNS)
+        hand_card = int(min(card * 0.8, max(HAND_CARD_MIN, (group_w - 24 - (most - 1) * 8) / most)))
+        hands_lines = _name_lines([names[s] for s in hands], group_w - 40)
+        group_h = hands_lines * line_height(name_size()[0]) + NAME_PAD + 14 + card_height(hand_card) + GAP + 6
+        groups_rows = -(-len(hands) // columns)
         height += groups_rows * group_h
     height += MARGIN - GAP
     return TableLayout(WIDTH, int(height), card, cols, rows, slot_w, row_h, lines, stock_w, trick_x, trick_y,
-                       int(hands_y), hand_card, group_h)
+                       int(hands_y), hand_card, group_h, hands_lines)
 
 
 def table_size(view: GameView, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
@@ -292,23 +300,24 @@ def _tag(canvas: Image.Image, cx: float, top: float, text: str) -> None:
 
 def _draw_open_hands(canvas: Image.Image, lay: TableLayout, view: BriscolaView, names: Sequence[str],
                      seats: Sequence[SeatInfo] | None, colours: Sequence[RGB], faces: str) -> None:
-    group_w = (WIDTH - 2 * MARGIN - (HANDS_COLUMNS - 1) * GAP) / HANDS_COLUMNS
+    columns = hands_columns(view.players)
+    group_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns
     size, smallest = name_size()
     for i, (seat, cards) in enumerate(sorted(view.shown_hands().items())):
-        row, col = divmod(i, HANDS_COLUMNS)
+        row, col = divmod(i, columns)
         x = MARGIN + col * (group_w + GAP)
         y = lay.hands_y + row * lay.hand_group_h
         box = rounded_box((int(group_w), lay.hand_group_h - GAP // 2), (*FELT_DARK, 255), radius=16)
         paste(canvas, box, (x, y))
-        _bar(canvas, x + 14, y + 10, 9, colours[seat])
-        fitted = fit_lines(names[seat], group_w - 40, size, smallest, 1)
-        text = names[seat] if fitted else seat_number_label(seats, seat)
-        draw_text(canvas, (x + 30, y + 8), text, fitted.size if fitted else smallest, WHITE, True,
-                  condensed=True)
-        step = lay.hand_card + 8
-        cx = x + (group_w - (len(cards) * step - 8)) / 2
+        _bar(canvas, x + 24, y + 8, group_w - 48, colours[seat])
+        draw_name(canvas, x + group_w / 2, y + 22, names[seat], seat_number_label(seats, seat), group_w - 40,
+                  size, smallest, WHITE)
+        step = lay.hand_card + 8.0
+        if len(cards) > 1:
+            step = min(step, (group_w - 24 - lay.hand_card) / (len(cards) - 1))
+        cx = x + (group_w - ((len(cards) - 1) * step + lay.hand_card)) / 2
         for c in cards:
-            paste_card(canvas, c, faces, lay.hand_card, (cx, y + line_height(size) + NAME_PAD))
+            paste_card(canvas, c, faces, lay.hand_card, (cx, y + 22 + lay.hand_lines * line_height(size) + NAME_PAD))
             cx += step
 
 
