@@ -72,7 +72,7 @@ def test_pictures_are_as_wide_as_designed(pictures):
 
 def test_the_check_fails_on_the_old_table_design():
     """The check can fail: the old 960 x 640 table's seat plate ("hand 2 · tricks 1", 13 px) and side panel
-    text (14 px) come out 3 to 4 px tall at the phone width."""
+    text (14 px) come out about 3 px tall at the phone width."""
     old = Image.new("RGB", (960, 640))
     with recording() as drawn:
         draw_text(old, (24, 30), "hand 2 \u00b7 tricks 1", 13)
