@@ -39,6 +39,14 @@ async def _end_transaction(conn: asyncpg.Connection) -> None:
         await conn.execute("ROLLBACK")
 
 
+def _usable(conn: PoolConnectionProxy) -> bool:
+    """Whether a pooled connection still works (a lost one is closed, or already handed back by the pool)."""
+    try:
+        return not conn.is_closed()
+    except asyncpg.InterfaceError:
+        return False
+
+
 class PostgresBackend(Backend):
     """A PostgreSQL database: see the module docstring, and ``Store`` for the options."""
 
@@ -91,7 +99,7 @@ class PostgresBackend(Backend):
         a round trip each); a lost one is handed back and replaced by the next batch."""
         if self.pool is None:
             raise StorageError("the database is closed")
-        if self._writing is not None and self._writing.is_closed():
+        if self._writing is not None and not _usable(self._writing):
             await self._release_writing()
         if self._writing is None:
             self._writing = await self.pool.acquire(timeout=self.connect_timeout)
@@ -102,6 +110,8 @@ class PostgresBackend(Backend):
         if conn is not None and self.pool is not None:
             try:
                 await self.pool.release(conn, timeout=CLOSE_TIMEOUT)
+            except asyncpg.InterfaceError:
+                pass  # a lost connection the pool took back already
             except (TimeoutError, *FAILURES) as e:
                 log.warning("database %s: releasing the writer's connection: %s", self.url, e)
 
