@@ -193,6 +193,7 @@ TEXTS.update({
     "table.moved": "This table moved to a newer message below.",
     "table.hand_expired": "{mentions}: your hand message can no longer be refreshed; press **My hand** for a "
                           "fresh one.",
+    "status.in_play": "On the table: {cards}",
     "hand.expired": "This hand message can no longer be refreshed: press **My hand** on the table for a fresh one.",
 })
 

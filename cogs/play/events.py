@@ -42,6 +42,9 @@ def _handle(hub: Hub, ev: TableEvent) -> None:
     handler = HANDLERS.get(ev.kind)
     if handler is not None:
         handler(hub, ev)
+    p = hub.presences.get(ev.table_id)
+    if p is not None:
+        p.notify()
 
 
 def on_cancelled(hub: Hub, ev: TableEvent) -> None:
@@ -65,14 +68,20 @@ def on_created(hub: Hub, ev: TableEvent) -> None:
 
 
 def on_turn(hub: Hub, ev: TableEvent) -> None:
-    """A person's turn: the table message and their hand message; the AI's: now and then the table message."""
+    """A person's turn: their hand message is refreshed when they have one that still can be; in play (cards) it
+    shows the table as text and the table message follows for the onlookers now and then, else (no live hand
+    message, or the auction and the call, which all must see) the table message shows the turn at once. The AI's
+    turn: now and then the table message."""
     tid = ev.table_id
-    if ev["ai"]:
-        hub.tables.refresh_for_ai(tid)
+    user = ev.get("user_id")
+    if ev["ai"] or user is None:
+        hub.tables.refresh_for_onlookers(tid)
         return
-    hub.tables.request_refresh(tid)
-    if ev.get("user_id") is not None:
-        hub.hands.request_refresh(tid, ev["user_id"])
+    hub.hands.request_refresh(tid, user)
+    if hub.hands.live(tid, user) and hub.service.view(tid).phase == "play":
+        hub.tables.refresh_for_onlookers(tid)
+    else:  # no hand message to tell them; or an auction, a call, whose every step the table shows
+        hub.tables.request_refresh(tid)
 
 
 def on_timer_warning(hub: Hub, ev: TableEvent) -> None:
@@ -104,11 +113,19 @@ def on_passed_out(hub: Hub, ev: TableEvent) -> None:
 
 
 def on_call(hub: Hub, ev: TableEvent) -> None:
-    """A card was called: the partner learns it in their hand message."""
+    """A card was called: the table says which at once, and the partner learns it in their hand message (the
+    other hands need no refresh)."""
+    hub.tables.request_refresh(ev.table_id)
     info = hub.service.get(ev.table_id)
     for s in info.seats:
-        if s.user_id is not None and s.away is None:
+        if s.user_id is not None and s.away is None \
+                and getattr(hub.service.view(ev.table_id, s.user_id), "i_am_partner", False):
             hub.hands.request_refresh(ev.table_id, s.user_id)
+
+
+def on_partner_revealed(hub: Hub, ev: TableEvent) -> None:
+    """The called card was played: the table shows the partnership at once."""
+    hub.tables.request_refresh(ev.table_id)
 
 
 def on_storage_error(hub: Hub, ev: TableEvent) -> None:
@@ -170,6 +187,7 @@ HANDLERS: dict[str, Handler] = {
     "seat_to_ai": on_seat_to_ai,
     "passed_out": on_passed_out,
     "call": on_call,
+    "partner_revealed": on_partner_revealed,
     "storage_error": on_storage_error,
     "storage_gave_up": on_storage_gave_up,
     "round_over": on_round_over,

@@ -46,6 +46,11 @@ class HandMessages:
         for key in [k for k in self.sessions if k[0] == table_id]:
             del self.sessions[key]
 
+    def live(self, table_id: int, user_id: int) -> bool:
+        """Does the user have a hand message at the table that can still be refreshed (its token not expired)?"""
+        session = self.sessions.get((table_id, user_id))
+        return session is not None and not session.interaction.is_expired()
+
     def request_refresh(self, table_id: int, user_id: int) -> None:
         """Refresh a player's last hand message, when they have one whose token still lives."""
         session = self.sessions.get((table_id, user_id))
@@ -74,3 +79,4 @@ class HandMessages:
                 log.info("table %d: refreshing the hand of %d failed (%s)", table_id, user_id, e)
                 if self.sessions.get((table_id, user_id)) is session:
                     del self.sessions[(table_id, user_id)]
+                self.hub.tables.request_refresh(table_id)  # the table message tells them it is their turn

@@ -3,10 +3,12 @@ a Cicera capture, a page of captures). Each has a check (run by the component's 
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from bot.tables import TableError
+from bot.tables import TableError, TableInfo
 from cogs import ids, render
 from cogs.play import checks
 from cogs.play.answers import Fields
@@ -20,6 +22,18 @@ if TYPE_CHECKING:
     from cogs.play.hub import Hub
 
 log = logging.getLogger(__name__)
+
+FOLD_SECONDS = 1.0
+"""How long the answer to a card waits for the AI's cards that follow (Discord wants an answer within 3 s; the
+answer is deferred after ``answers.DEFER_AFTER``)."""
+
+
+@dataclass
+class Shown:
+    """The table and the seat's view that a hand answer shows."""
+
+    info: TableInfo
+    view: Any
 
 
 class PlayControls:
@@ -75,7 +89,9 @@ class PlayControls:
         return await self.hub.answers.check(interaction, "action", check)
 
     async def on_action(self, interaction: Interaction, move: Move, version: int) -> None:
-        """A card, a bid, Pass, a suit, a call, the discards, a capture (checked already): played."""
+        """A card, a bid, Pass, a suit, a call, the discards, a capture (checked already): played. The answer
+        waits (up to ``FOLD_SECONDS``) for the AI seats that follow, so that it shows the hand when a person must
+        act next (often the player again: no refresh of this hand is needed then)."""
         hub = self.hub
         table_id = move.info.id
 
@@ -83,16 +99,20 @@ class PlayControls:
             session = hub.hands.session(interaction, table_id)
             async with session.lock:
                 await hub.service.act(table_id, interaction.user.id, move.action, version=version)
-                after = hub.service.get(table_id)
-                view = hub.service.view(table_id, interaction.user.id)
+                shown = Shown(hub.service.get(table_id), hub.service.view(table_id, interaction.user.id))
 
                 async def build() -> Fields:
-                    picture = await hub.run(render.hand_picture, view, render.seat_infos(after))
-                    return {"attachments": [picture], "view": render.hand_view(after, view)}
+                    # the AI's cards that follow, folded into this answer when they come in time
+                    await hub.tables.wait_for_person(table_id, FOLD_SECONDS)
+                    with contextlib.suppress(TableError):  # ended: the hand as after the card (the table shows it)
+                        shown.info, shown.view = hub.service.get(table_id), hub.service.view(table_id,
+                                                                                            interaction.user.id)
+                    picture = await hub.run(render.hand_picture, shown.view, render.seat_infos(shown.info))
+                    return {"attachments": [picture], "view": render.hand_view(shown.info, shown.view)}
 
                 await hub.answers.update(interaction, build)
                 session.interaction = interaction
-                session.shown = ("hand", after.version)
+                session.shown = ("hand", shown.info.version)
                 hub.hands.keep(table_id, interaction.user.id, session)
 
         await hub.answers.answer(interaction, "action", work)

@@ -37,6 +37,8 @@ class Presence:
     """What the message shows (version, turn, notes...): an edit with the same key is skipped."""
     dirty: bool = False
     worker: asyncio.Task | None = None
+    later: asyncio.Task | None = None
+    """An edit put off for the onlookers (``TableMessages.refresh_for_onlookers``)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     notes: list[Note] = field(default_factory=list)
     note_seq: int = 0
@@ -47,6 +49,13 @@ class Presence:
     team_chat: str | None = None
     threads_handled: bool = False
     """The team threads were opened (or found unneeded) by this process: no search for them at the end."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set (and replaced) at each event of the table: ``TableMessages.wait_for_person`` waits on it."""
+
+    def notify(self) -> None:
+        """Something happened at the table: wake whoever waits for it."""
+        self.changed.set()
+        self.changed = asyncio.Event()
 
 
 @dataclass

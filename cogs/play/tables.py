@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,10 @@ log = logging.getLogger(__name__)
 
 AI_REFRESH_SECONDS = 3.0
 """While only the AI plays, the table message is edited at most this often."""
+ONLOOKER_REFRESH_SECONDS = 60.0
+"""While every person at a table plays from a live hand message (which shows the table as text), the table
+message is edited for the onlookers at most this often between the moments it must change (a person without a
+live hand message to act, a note, the end)."""
 NOTES_KEPT = 3
 HISTORY_SCAN = 50
 """Messages searched for a table's message after a restart before a new one is posted."""
@@ -75,6 +80,26 @@ class TableMessages:
             p.notes = keep
         return [n.text for n in keep]
 
+    async def wait_for_person(self, table_id: int, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until a person must act at the table, or the game is over."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            try:
+                info = self.hub.service.get(table_id)
+            except TableError:
+                return
+            p = self.hub.presence(table_id)
+            if info.status != "playing" or info.to_move is None or render.human_at(info, info.to_move) is not None:
+                return
+            left = deadline - loop.time()
+            if left <= 0:
+                return
+            try:
+                await asyncio.wait_for(p.changed.wait(), left)
+            except TimeoutError:
+                return
+
     # ----- the public table message -----
     def request_refresh(self, table_id: int) -> None:
         """Bring the table message up to date soon (edits of one table are serialised and coalesced)."""
@@ -83,10 +108,31 @@ class TableMessages:
         if p.worker is None or p.worker.done():
             p.worker = self.hub.spawn(self._refresh_worker(p), f"refresh-{table_id}")
 
-    def refresh_for_ai(self, table_id: int) -> None:
-        """The AI moves: refresh only when the message was shown and has not been edited for a while."""
+    def refresh_for_onlookers(self, table_id: int) -> None:
+        """The game moved on without a person who needs the table message to know it is their turn: refresh it
+        for those who watch, at most every ``AI_REFRESH_SECONDS`` (every ``ONLOOKER_REFRESH_SECONDS`` while each
+        person at the table plays from a hand message that shows the table as text); an edit put off is made
+        once the time has passed (or sooner, by a person's turn)."""
         p = self.hub.presence(table_id)
-        if time.monotonic() - p.last_edit > AI_REFRESH_SECONDS and p.shown is not None:
+        if p.shown is None:  # not shown by this process yet (after a restart): find it (or post it) now
+            self.request_refresh(table_id)
+            return
+        try:
+            info = self.hub.service.get(table_id)
+        except TableError:
+            return
+        people = [u for u in (render.human_at(info, s) for s in range(len(info.seats))) if u is not None]
+        every = ONLOOKER_REFRESH_SECONDS if people and all(self.hub.hands.live(table_id, u) for u in people) \
+            else AI_REFRESH_SECONDS
+        wait = every - (time.monotonic() - p.last_edit)
+        if wait <= 0:
+            self.request_refresh(table_id)
+        elif p.later is None or p.later.done():
+            p.later = self.hub.spawn(self._refresh_later(table_id, wait), f"refresh-later-{table_id}")
+
+    async def _refresh_later(self, table_id: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        if table_id in self.hub.presences:
             self.request_refresh(table_id)
 
     async def _refresh_worker(self, p: Presence) -> None:

@@ -16,6 +16,7 @@ from cogs.render import layout
 from cogs.render.games import render_of
 from cogs.render.pictures import HAND_FILE
 from cogs.render.seats import faces, seat_label
+from cogs.render.status import status_lines
 from cogs.texts import card_name, game_name, t
 from rules.actions import Action
 from rules.cards import Card
@@ -27,8 +28,10 @@ SELECT_MAX = 25
 
 
 def hand_text(info: TableInfo, view) -> str:
-    """The hand message's text (ephemeral)."""
-    lines = [t("hand.title", game=game_name(info.game), id=info.id), *render_of(info.game).hand_lines(info, view)]
+    """The hand message's text (ephemeral): the game's own lines for this seat, and the table as text (trump,
+    stock, the trick in play, the last trick...), so that a player playing from it needs no other message."""
+    lines = [t("hand.title", game=game_name(info.game), id=info.id), *render_of(info.game).hand_lines(info, view),
+             *render_of(info.game).table_lines(info, view), *status_lines(info, view)]
     if view.match_over:
         lines.append(t("hand.over"))
     elif view.to_move == view.seat:

@@ -87,12 +87,21 @@ def score_line(info: TableInfo, pub: Any) -> str:
     return t("status.score", score=" · ".join(parts))
 
 
+def in_play_line(info: TableInfo, pub: Any) -> str:
+    """The cards of the trick in play, in the order played, with who played each."""
+    trick = getattr(pub, "trick", None) or ()
+    if not trick:
+        return ""
+    f = faces(info)
+    return t("status.in_play", cards=" · ".join(f"{seat_label(info, s)}: **{card_name(c, f)}**" for s, c in trick))
+
+
 def trick_lines(info: TableInfo, pub: Any) -> list[str]:
-    """The lines of a trick game: trump, stock, points, last trick, score."""
+    """The lines of a trick game: trump, stock, points, the trick in play, the last trick, score."""
     spec = games.spec(info.game)
     lines = [trump_line(info, pub) if spec.has_trumps else "", stock_line(pub), points_line(info, pub)]
     if spec.has_tricks:
-        lines.append(last_trick_line(info, pub))
+        lines += [in_play_line(info, pub), last_trick_line(info, pub)]
     lines.append(score_line(info, pub))
     return [x for x in lines if x]
 
@@ -106,6 +115,8 @@ def cicera_lines(info: TableInfo, pub: Any) -> list[str]:
         detail = ", ".join(f"{n} {t('status.bonus.' + kind)}" for kind, n in counts.items() if n)
         lines.append(t("status.team", team=side_name(info, side), bonus=pub.bonus_points[team],
                        detail=f" ({detail})" if detail else "", cards=pub.pile_sizes[team]))
+    if pub.table:
+        lines.append(t("status.in_play", cards=_cards(pub.table, f)))
     cap = pub.last_capture
     if cap is not None:
         bonuses = ", ".join(t("status.bonus." + b) for b in cap.bonuses)

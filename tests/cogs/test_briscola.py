@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cogs.play.tables import ONLOOKER_REFRESH_SECONDS
+
 
 async def play_out(ui, channel, table_id: int, hands: dict, limit: int = 200) -> int:
     """Each member presses the first enabled card of their hand message until the game ends; the clicks."""
@@ -59,15 +61,19 @@ async def test_a_whole_two_player_game_against_the_ai(simcord_env, ui):
 
 
 def hidden_card_names(service, table_id: int) -> set[str]:
-    """The names of every card in a hand right now (the AI's too), in both face styles."""
+    """The names of every card in a hand right now (the AI's too), in both face styles, but the face-up briscolas
+    (drawn with the last draw or taken by an exchange: every seat saw them, and who took them)."""
     from cogs.texts import card_name
 
     table = service._tables[table_id]  # the test looks behind the service to know every hand
+    pub = service.view(table_id)
+    seen = {pub.face_up, *(c for e in pub.exchanges for c in e[1:3])}  # face-up briscolas: every seat saw them
     names = set()
     for seat in range(table.players):
         for card in table.match.view(seat).hand:
-            names.add(card_name(card, "italian"))
-            names.add(card_name(card, "french"))
+            if card not in seen:
+                names.add(card_name(card, "italian"))
+                names.add(card_name(card, "french"))
     return names
 
 
@@ -104,8 +110,11 @@ async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(sim
         other_message = ui.message(channel, hands[other], viewer=other)
         assert not ui.enabled_actions(other_message), "only the player to move has enabled cards"
         if ui.enabled_actions(message):
-            turn_line = ui.text(ui.table_message(channel, table_id)).splitlines()[-1]
-            assert member.mention in turn_line and other.mention not in turn_line
+            assert "Your turn" in ui.text(message) and "Your turn" not in ui.text(other_message)
+            if clicks in (0, 7):  # the table message follows for the onlookers, at most once a minute
+                await env.advance_time(ONLOOKER_REFRESH_SECONDS)
+                turn_line = ui.text(ui.table_message(channel, table_id)).splitlines()[-1]
+                assert member.mention in turn_line and other.mention not in turn_line
         result = await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
         assert result.response.ephemeral
         clicks += 1

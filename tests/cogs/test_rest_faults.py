@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cogs.play.tables import ONLOOKER_REFRESH_SECONDS
+
 
 async def click_first(ui, member, channel, message_id):
     message = ui.message(channel, message_id, viewer=member)
@@ -18,12 +20,15 @@ async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_e
     hub = env.bot.hub
     await click_first(ui, alice, channel, hand.id)
 
-    # the table message's edit fails once: the table is behind, then caught up at the next step
+    # the table message's edit (for the onlookers, while alice plays from her hand) fails once: the table is
+    # behind, then caught up at the next step
     env.inject_error("PATCH", "/channels/*/messages/*", status=500)
     await click_first(ui, alice, channel, hand.id)
+    await env.advance_time(ONLOOKER_REFRESH_SECONDS)
     info = ui.service().get(table_id)
     assert hub.presences[table_id].shown[1] < info.version
     await click_first(ui, alice, channel, hand.id)
+    await env.advance_time(ONLOOKER_REFRESH_SECONDS)
     info = ui.service().get(table_id)
     assert hub.presences[table_id].shown[1] == info.version
 
@@ -40,12 +45,14 @@ async def test_failed_edits_and_answers_are_caught_up_at_the_next_step(simcord_e
 
 
 async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, monkeypatch):
-    import cogs.play.answers
+    import importlib
+
+    answers = importlib.import_module("cogs.play.answers")  # (``import cogs.play.answers`` may not bind ``play``)
 
     async def too_slow(_task):
         return False  # as if every click's work took longer than DEFER_AFTER
 
-    monkeypatch.setattr(cogs.play.answers.Answers, "_in_time", staticmethod(too_slow))
+    monkeypatch.setattr(answers.Answers, "_in_time", staticmethod(too_slow))
     env = simcord_env
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")

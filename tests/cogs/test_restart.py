@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cogs.play.tables import ONLOOKER_REFRESH_SECONDS
+
 
 async def restart(env, bots):
     """The bot process stops (its service closes) and a new one starts on the same database."""
@@ -59,7 +61,7 @@ async def test_a_lobby_works_after_a_restart(simcord_env, ui, bots):
     assert ui.service().get(info.id).status == "playing"
 
 
-async def test_a_table_message_deleted_while_the_bot_was_down_is_posted_again(simcord_env, ui, bots):
+async def test_a_table_message_deleted_after_a_restart_is_posted_again(simcord_env, ui, bots):
     import discord
 
     env = simcord_env
@@ -74,6 +76,7 @@ async def test_a_table_message_deleted_while_the_bot_was_down_is_posted_again(si
     await mod.delete(table)
     message = ui.message(channel, hand.id, viewer=alice)
     await alice.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
+    await env.advance_time(ONLOOKER_REFRESH_SECONDS)  # alice plays from her hand: the table follows for onlookers
     again = ui.table_message(channel, table_id)
     assert again.id != table.id and again.attachments
     while ui.live(table_id):
