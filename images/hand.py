@@ -249,7 +249,7 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
         visible = min(lay.step, lay.card) if col < in_row - 1 else lay.card
         _number_badge(canvas, x + min(visible, lay.card) / 2, y, i + 1, is_trump, lay.badge_h)
         cy = y + lay.badge_h + 8
-        if is_trump:
+        if is_trump and lay.step >= lay.card:  # overlapping cards: the gold badge and the star say it
             paste(canvas, _outline(lay.card, HIGHLIGHT), (x - 8, cy - 8))
         paste_card(canvas, c, faces, lay.card, (x, cy))
         if is_trump:

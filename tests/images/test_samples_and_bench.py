@@ -49,3 +49,27 @@ def test_picture_benchmark_reports_every_picture():
     for line in lines[1:]:
         ms, kb = (float(x) for x in line.split()[-2:])
         assert ms > 0 and 0 < kb < 150
+
+
+def test_legibility_command_prints_each_picture(monkeypatch, capsys):
+    """``python -m images.samples --legibility``: a line per picture with its size and its smallest text and
+    card index as a phone shows them (the pictures themselves are checked in test_legibility.py)."""
+    import pytest
+
+    from images.common import recording
+    from images.table import table_image
+
+    m = samples.briscola_mid_trick(2, {}, tricks=1, played=1)
+    with recording() as drawn:
+        img = table_image(m.view(None), samples.seats_for(2))
+    monkeypatch.setattr(samples, "sample_pictures", lambda names="sample": [(f"table {names}", img, drawn)])
+    assert samples.main(["--legibility"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[1].startswith("table sample") and "(long names)" in lines[2]
+    size, phone, _desktop, index = lines[1].split()[-4:]
+    assert size == f"{img.width}x{img.height}"
+    texts = [d.displayed() for d in drawn if d.kind == "text"]
+    assert float(phone) == pytest.approx(min(texts), abs=0.05) and float(phone) >= 11
+    assert float(index) > 0
+    with pytest.raises(SystemExit):
+        samples.main([])
