@@ -194,7 +194,6 @@ TEXTS.update({
     "table.hand_expired": "{mentions}: your hand message can no longer be refreshed; press **My hand** for a "
                           "fresh one.",
     "status.in_play": "On the table: {cards}",
-    "hand.expired": "This hand message can no longer be refreshed: press **My hand** on the table for a fresh one.",
 })
 
 GAME_NAMES = games.names()

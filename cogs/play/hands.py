@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import logging
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TOKEN_LIFE = datetime.timedelta(minutes=14)
+"""A hand message is edited through its interaction's token, which Discord keeps 15 minutes: past this age it
+is not tried."""
+
 
 class HandMessages:
     """Per (table id, user id), the player's latest hand message."""
@@ -24,6 +29,8 @@ class HandMessages:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.sessions: dict[tuple[int, int], HandSession] = {}
+        self.expired: set[tuple[int, int]] = set()
+        """(table id, user id) of hand messages dropped because their token got too old to edit them."""
 
     def session(self, interaction: Interaction, table_id: int) -> HandSession:
         """The clicking user's hand session at a table (made on first use)."""
@@ -36,29 +43,49 @@ class HandMessages:
     def keep(self, table_id: int, user_id: int, session: HandSession) -> None:
         """``session`` is now the user's latest hand message at the table."""
         self.sessions[(table_id, user_id)] = session
+        if (table_id, user_id) in self.expired:
+            self.expired.discard((table_id, user_id))
+            self.hub.tables.request_refresh(table_id)  # the table no longer asks them to press My hand
 
     def forget(self, table_id: int, user_id: int) -> None:
         """The user's hand message is no longer refreshed (the AI took the seat)."""
         self.sessions.pop((table_id, user_id), None)
+        self.expired.discard((table_id, user_id))
 
     def drop_table(self, table_id: int) -> None:
         """Forget every hand message of a table that closed or ended."""
         for key in [k for k in self.sessions if k[0] == table_id]:
             del self.sessions[key]
+        self.expired = {k for k in self.expired if k[0] != table_id}
 
     def live(self, table_id: int, user_id: int) -> bool:
-        """Does the user have a hand message at the table that can still be refreshed (its token not expired)?"""
-        session = self.sessions.get((table_id, user_id))
-        return session is not None and not session.interaction.is_expired()
+        """Does the user have a hand message at the table that can still be refreshed (its interaction token,
+        which lives 15 minutes, younger than ``TOKEN_LIFE``)? A session found too old is dropped, and the user
+        told (on the table message) to press My hand."""
+        key = (table_id, user_id)
+        session = self.sessions.get(key)
+        if session is None:
+            return False
+        if session.lock.locked():
+            return True  # a click of theirs is being answered: its fresh token takes over
+        if discord.utils.utcnow() - session.interaction.created_at > TOKEN_LIFE:
+            del self.sessions[key]
+            self.expired.add(key)
+            return False
+        return True
+
+    def expired_at(self, table_id: int) -> tuple[int, ...]:
+        """The users of a table whose hand message can no longer be refreshed (until they press My hand)."""
+        return tuple(sorted(u for t, u in self.expired if t == table_id))
 
     def request_refresh(self, table_id: int, user_id: int) -> None:
-        """Refresh a player's last hand message, when they have one whose token still lives."""
-        session = self.sessions.get((table_id, user_id))
-        if session is None:
+        """Refresh a player's last hand message, when they have one whose token still lives (else the table
+        message tells them to press My hand)."""
+        if not self.live(table_id, user_id):
+            if (table_id, user_id) in self.expired:
+                self.hub.tables.request_refresh(table_id)
             return
-        if session.interaction.is_expired():
-            self.sessions.pop((table_id, user_id), None)
-            return
+        session = self.sessions[(table_id, user_id)]
         self.hub.spawn(self._refresh(table_id, user_id, session), f"hand-{table_id}-{user_id}")
 
     async def _refresh(self, table_id: int, user_id: int, session: HandSession) -> None:

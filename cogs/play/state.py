@@ -38,6 +38,9 @@ class Presence:
     dirty: bool = False
     worker: asyncio.Task | None = None
     later: asyncio.Task | None = None
+    mover: asyncio.Task | None = None
+    """Posts the table anew before its message gets too old to edit (``TableMessages._move_in_time``)."""
+    mover_for: int | None = None
     """An edit put off for the onlookers (``TableMessages.refresh_for_onlookers``)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     notes: list[Note] = field(default_factory=list)

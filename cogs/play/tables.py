@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,11 @@ ONLOOKER_REFRESH_SECONDS = 60.0
 """While every person at a table plays from a live hand message (which shows the table as text), the table
 message is edited for the onlookers at most this often between the moments it must change (a person without a
 live hand message to act, a note, the end)."""
+MOVE_AFTER = datetime.timedelta(minutes=50)
+"""A table message older than this is replaced by a fresh one at its next edit (Discord limits the edits of a
+message older than an hour): the old one is told once that the table moved below."""
+EDIT_LIMIT = datetime.timedelta(minutes=59)
+"""A message older than this is not edited any more (not even to say that the table moved)."""
 NOTES_KEPT = 3
 HISTORY_SCAN = 50
 """Messages searched for a table's message after a restart before a new one is posted."""
@@ -44,9 +50,14 @@ def custom_ids(components: Any) -> list[str]:
     return out
 
 
-def table_key(info: TableInfo, p: Presence, notes: list[str]) -> tuple:
+def table_key(info: TableInfo, p: Presence, notes: list[str], expired: tuple[int, ...] = ()) -> tuple:
     """What a table message in play shows: an edit to the same key is skipped."""
-    return ("table", info.version, info.to_move, info.deadline_at, p.note_seq, len(notes))
+    return ("table", info.version, info.to_move, info.deadline_at, p.note_seq, len(notes), expired)
+
+
+def age(message_id: int) -> datetime.timedelta:
+    """How old a message is (from its id), by Discord's clock."""
+    return discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
 
 
 def lobby_key(info: TableInfo) -> tuple:
@@ -153,11 +164,13 @@ class TableMessages:
             return
         pub = service.view(p.table_id)
         notes = self.current_notes(p, info)
-        key = table_key(info, p, notes)
+        expired = self.hub.hands.expired_at(p.table_id)
+        key = table_key(info, p, notes, expired)
         if key == p.shown:
             return
+        extra = [t("table.hand_expired", mentions=" ".join(f"<@{u}>" for u in expired))] if expired else []
         picture = await self.hub.run(render.table_picture, pub, render.seat_infos(info))
-        ok = await self.put(p, info, view=render.table_message(info, pub, notes), attachments=[picture],
+        ok = await self.put(p, info, view=render.table_message(info, pub, notes, extra=extra), attachments=[picture],
                             allowed_mentions=render.table_mentions(info))
         if ok:
             p.shown = key
@@ -179,9 +192,14 @@ class TableMessages:
         try:
             if p.message_id is None:
                 p.message_id = await self._find_message(channel, info.id)
+            if p.message_id is not None and age(p.message_id) > MOVE_AFTER:
+                moved, p.message_id = p.message_id, None  # posted anew below, the old one told so
+            else:
+                moved = None
             if p.message_id is not None:
                 try:
                     await channel.get_partial_message(p.message_id).edit(content=None, embed=None, **fields)
+                    self._move_in_time(p)
                     return True
                 except discord.NotFound:
                     p.message_id = None
@@ -190,10 +208,40 @@ class TableMessages:
                 f.reset()
             message = await channel.send(files=files, **{k: v for k, v in fields.items() if v is not None})
             p.message_id = message.id
+            self._move_in_time(p)
+            if moved is not None:
+                await self._retire(channel, info, moved)
             return True
         except discord.HTTPException as e:
             log.warning("table %d: updating its message failed (%s); it is redone at the next step", info.id, e)
             return False
+
+    def _move_in_time(self, p: Presence) -> None:
+        """Make sure the table moves to a fresh message when its message gets ``MOVE_AFTER`` old, while the old
+        one can still be told so (a slow table may not change for longer than that)."""
+        message_id = p.message_id
+        if message_id is None or (p.mover is not None and not p.mover.done() and p.mover_for == message_id):
+            return
+        p.mover_for = message_id
+        p.mover = self.hub.spawn(self._move_later(p, message_id), f"move-{p.table_id}")
+
+    async def _move_later(self, p: Presence, message_id: int) -> None:
+        await asyncio.sleep(max(0.0, (MOVE_AFTER - age(message_id)).total_seconds()) + 1)
+        if self.hub.presences.get(p.table_id) is p and p.message_id == message_id:
+            p.shown = None  # edit even if nothing changed: ``put`` posts it anew
+            self.request_refresh(p.table_id)
+
+    async def _retire(self, channel: discord.PartialMessageable, info: TableInfo, message_id: int) -> None:
+        """An old table message, replaced by a fresh one: it says so and loses its buttons (unless it is too old
+        to be edited: then it is simply no longer used; its My hand still answers)."""
+        if age(message_id) > EDIT_LIMIT:
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=None, embed=None, attachments=[], allowed_mentions=render.NO_MENTIONS,
+                view=render.stopped_message(t("table.moved")))
+        except discord.HTTPException as e:
+            log.info("table %d: marking its old message %d moved failed: %s", info.id, message_id, e)
 
     async def _find_message(self, channel: discord.PartialMessageable, table_id: int) -> int | None:
         """The bot's message carrying this table's buttons among the channel's last messages."""
