@@ -74,7 +74,9 @@ NAME_PAD = 8
 SLOT_EXTRA = 0.14
 """A place on the table is this much wider than its card, so that names have room."""
 STOCK_SCALE = 0.82
-"""The stock's cards are this much smaller than the trick's."""
+"""The stock's cards are this much smaller than the trick's (up to as large, when the width allows)."""
+STOCK_UNITS = 1.78
+"""The stock's column is this many of its cards wide: the briscola across, the pile over its end."""
 GRID = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Per player count: the columns and rows of the places of the trick (Chiamata's sixth holds the call)."""
 MAX_CARD = 230
@@ -110,6 +112,8 @@ class TableLayout:
     name_lines: int
     stock_w: int
     """Width of the stock's column (0: no stock, Chiamata)."""
+    stock_card: int
+    """Width of the stock's cards."""
     trick_x: int
     trick_y: int
     hands_y: int
@@ -138,7 +142,7 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
     stock = _has_stock(view)
     names = seat_names(seats, n)
     # width: margins, the stock's column (the briscola across, the pile over its end), the places
-    stock_units = 1.78 * STOCK_SCALE if stock else 0.0
+    stock_units = STOCK_UNITS * STOCK_SCALE if stock else 0.0
     room = WIDTH - 2 * MARGIN - (cols - 1) * GAP - (GAP if stock else 0)
     card = int(min(MAX_CARD, room / (stock_units + cols * (1 + SLOT_EXTRA))))
 
@@ -156,8 +160,14 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
             break
         card -= 4
         lines = _name_lines(names, slot_width(card))
-    slot_w = slot_width(card)
-    stock_w = int(card * stock_units) if stock else 0
+    stock_card = 0
+    if stock:  # cards made smaller for the height leave width: a larger stock, the places still wide enough
+        spare = (room - cols * card * (1 + SLOT_EXTRA)) / (STOCK_UNITS * card)
+        stock_card = int(card * min(1.0, max(STOCK_SCALE, spare)))
+        if _name_lines(names, (room - stock_card * STOCK_UNITS) / cols) > lines:  # the names need the room
+            stock_card = int(card * STOCK_SCALE)
+    stock_w = int(stock_card * STOCK_UNITS)
+    slot_w = int((room - stock_w) / cols)
     used = stock_w + (GAP if stock else 0) + cols * slot_w + (cols - 1) * GAP
     trick_x = MARGIN + (WIDTH - 2 * MARGIN - used) // 2 + stock_w + (GAP if stock else 0)
     trick_y = MARGIN
@@ -175,7 +185,8 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
         groups_rows = -(-len(hands) // columns)
         height += groups_rows * group_h
     height += MARGIN - GAP
-    return TableLayout(WIDTH, int(height), card, cols, rows, slot_w, row_h, lines, stock_w, trick_x, trick_y,
+    return TableLayout(WIDTH, int(height), card, cols, rows, slot_w, row_h, lines, stock_w, stock_card, trick_x,
+                       trick_y,
                        int(hands_y), hand_card, group_h, hands_lines)
 
 
@@ -256,7 +267,7 @@ def _bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour:
 def _draw_stock(canvas: Image.Image, lay: TableLayout, view: BriscolaView, faces: str) -> None:
     """The stock pile over the face-up briscola, which lies across under it with its index showing; a
     count badge on the pile. When the stock is gone: its empty place with the trump's sign."""
-    w = int(lay.card * STOCK_SCALE)
+    w = lay.stock_card
     h = card_height(w)
     block_h = lay.rows * lay.row_h - GAP
     x0 = lay.trick_x - GAP - lay.stock_w
