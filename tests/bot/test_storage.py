@@ -136,3 +136,60 @@ async def test_closed_store_refuses_work(database):
         await store.append(1, 0, [{"seat": 0, "pass": True}])
     with pytest.raises(StorageError):
         await store.live_tables()
+
+
+async def test_a_live_table_changes_stops_and_goes(database):
+    async with Store(database) as store:
+        a, b, c = await new_table(store), await new_table(store), await new_table(store)
+        seats = [{"user_id": 3, "name": "a", "ai": None}, {"user_id": None, "name": "AI", "ai": "greedy"}]
+        await store.update_table(a, seats=seats, host_id=4, status="playing", started_at=12.5)
+        await store.append(a, 0, [{"seat": 0, "play": "Ad"}, {"seat": 1, "play": "3d"}], at=13.0)
+        with pytest.raises(StorageError):
+            await store.update_table(999, status="playing")
+        with pytest.raises(StorageError):
+            await store.abort_table(999, guild_id=1, game="briscola", players=2, status="lobby", aborted_by=3,
+                                    record=None)
+        row = await store.abort_table(b, guild_id=1, game="briscola", players=2, status="lobby", aborted_by=3,
+                                      record=None, aborted_at=20.0)
+        await store.delete_table(c)
+    async with Store(database) as store:
+        [t] = await store.live_tables()
+        assert (t.id, t.host_id, t.status, t.started_at, t.seats, t.last_at) == (a, 4, "playing", 12.5, seats, 13.0)
+        assert t.entries == [{"seat": 0, "play": "Ad"}, {"seat": 1, "play": "3d"}]
+        assert row > 0 and await store.aborted_games(1) == [
+            {"table_id": b, "game": "briscola", "players": 2, "status": "lobby", "aborted_by": 3, "aborted_at": 20.0,
+             "record": None}]
+        assert await store.aborted_games(2) == []
+
+
+async def test_finished_games_rate_list_and_reset(database):
+    def record(players: list[int]) -> dict:
+        return {"format": 1, "game": "briscola", "players": 2,
+                "seats": [{"name": f"u{u}", "ai": None, "user": u} for u in players], "rounds": [],
+                "result": {"game_points": [1, 0], "winners": [0]}}
+
+    seats = [SeatResult(0, 7, "u7", None, "win", 1), SeatResult(1, 8, "u8", None, "loss", 0)]
+    async with Store(database) as store:
+        table_id = await new_table(store)
+        first = await store.finish_game(table_id, 1, record([7, 8]), seats, 100.0,
+                                        lambda _before: {7: standing(7, 30), 8: standing(8, 20)})
+        assert first.before == {7: None, 8: None} and await store.live_tables() == []
+        second = await store.finish_game(None, 1, record([7, 8]), seats, 200.0,
+                                         lambda before: {u: standing(u, before[u].rating.mu + 1, 2) for u in before})
+        assert second.before == {7: standing(7, 30), 8: standing(8, 20)} and second.game_id > first.game_id
+        assert [g.id for g in await store.games_of(1, 7)] == [second.game_id, first.game_id]
+        assert [(g.finished_at, g.outcome) for g in await store.games_of(1, 8, limit=1)] == [(200.0, "loss")]
+        assert await store.games_of(2, 7) == []
+        assert (await store.game_record(first.game_id))["seats"][1]["user"] == 8
+        assert await store.game_record(10**6) is None
+        assert await store.standing(1, "briscola", 7) == (standing(7, 31, 2), 1)
+        await store.seed_games([], [], [standing(9, 50)], guild_id=1, game="cicera")
+        assert await store.reset_standings(1, "briscola") == 2
+        assert await store.standing(1, "cicera", 9) is not None
+        assert await store.reset_standings(1) == 1
+        assert await store.leaderboard(1, "cicera", 0, 10) == ([], 0)
+        assert await store.game_record(first.game_id) is not None  # the games stay
+        # games loaded with their ids (the benchmark's seeding): the next stored game's id follows them
+        await store.seed_games([(50, 1, "briscola", 2, 300.0, '{"game":"briscola"}')], [], [], 1, "briscola")
+        third = await store.finish_game(None, 1, record([7, 8]), seats, 400.0, lambda _before: {})
+        assert third.game_id > 50
