@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from images.common import RGB, WHITE, font, ink_height, record, shade
+from images.common import RGB, WHITE, font, record, shade
 from rules.cards import ALL_CARDS, RANKS, SUITS, Card
 
 log = logging.getLogger(__name__)
@@ -30,8 +30,11 @@ CARD_W, CARD_H = 100, 160
 MASTER = 4
 """Master pixels per card unit."""
 FACES = ("italian", "french")
-INDEX_SIZE = 27
-"""The corner index's font size, in card units (its digits are 20 units tall: readable on a small card)."""
+INDEX_SIZE = 41
+"""The corner index's font size, in card units (DejaVu Sans Condensed Bold: its digits are 30 units tall, a
+phone shows them 11 px tall on a card drawn 110 px wide, shown 37 px wide)."""
+INDEX_W = 18
+"""The widest the corner rank may be (card units): left of the pips; wider ranks ("10") are squeezed."""
 
 PAPER: RGB = (252, 249, 240)
 BORDER: RGB = (60, 56, 52)
@@ -324,7 +327,7 @@ def _pip_size(n: int, suit: str, faces: str) -> tuple[float, float]:
     if n <= 3:
         return (24, 40) if tall else (32, 32)
     if n <= 6:
-        return (20, 38) if tall else (25, 25)
+        return (19, 38) if tall else (22, 22)
     if n <= 8:
         return (16, 30) if tall else (22, 22)
     if n == 9:
@@ -332,9 +335,9 @@ def _pip_size(n: int, suit: str, faces: str) -> tuple[float, float]:
     return (13, 27) if tall else (16, 16)
 
 
-PIP_AREA = (34.0, 35.0, 66.0, 125.0)
+PIP_AREA = (37.0, 35.0, 63.0, 125.0)
 """Where pip centres go (card units): x0, y0, x1, y1."""
-WIDE_PIP_AREA = (32.0, 36.0, 68.0, 124.0)
+WIDE_PIP_AREA = (33.0, 36.0, 67.0, 124.0)
 """The 9 and the 10: three columns."""
 
 
@@ -522,7 +525,7 @@ def _court(img: Image.Image, d: ImageDraw.ImageDraw, card: Card, faces: str, u: 
     French: double-headed, the half figure mirrored about the centre."""
     rank, suit = card.rank, card.suit
     frame = SUIT_COLOURS[faces][suit]
-    x0, y0, x1, y1 = 23, 16, 77, 144
+    x0, y0, x1, y1 = 25, 16, 75, 144
     d.rounded_rectangle((x0 * u, y0 * u, x1 * u, y1 * u), radius=5 * u, fill=COURT_PANEL[rank], outline=frame,
                         width=int(u * 1.6))
     d.rounded_rectangle(((x0 + 2.2) * u, (y0 + 2.2) * u, (x1 - 2.2) * u, (y1 - 2.2) * u), radius=4 * u,
@@ -545,22 +548,38 @@ def _court(img: Image.Image, d: ImageDraw.ImageDraw, card: Card, faces: str, u: 
 
 
 # ----- the card -----
+@lru_cache(maxsize=64)
+def _rank_sprite(text: str, colour: RGB) -> Image.Image:
+    """The corner rank at the master scale, cropped to its ink: each glyph in condensed bold, set close
+    together, squeezed to ``INDEX_W`` units when wider. Its height is the index's height."""
+    f = font(INDEX_SIZE * MASTER, True, True)
+    glyphs = []
+    for ch in text:
+        tmp = Image.new("RGBA", (INDEX_SIZE * MASTER * 2, INDEX_SIZE * MASTER * 2), (0, 0, 0, 0))
+        ImageDraw.Draw(tmp).text((INDEX_SIZE * MASTER // 2, 0), ch, font=f, fill=colour)
+        glyphs.append(tmp.crop(tmp.getchannel("A").getbbox()))
+    gap = int(1.5 * MASTER)
+    # glyphs share the top of their ink box; a letter with a descender (J, Q) is taller
+    w = sum(g.width for g in glyphs) + gap * (len(glyphs) - 1)
+    h = max(g.height for g in glyphs)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    x = 0
+    for g in glyphs:
+        out.alpha_composite(g, (x, 0))
+        x += g.width + gap
+    if w > INDEX_W * MASTER:
+        out = out.resize((INDEX_W * MASTER, h), Image.Resampling.LANCZOS)
+    return out
+
+
 def _corner(img: Image.Image, card: Card, faces: str, u: float) -> None:
-    """The corner index (rank over suit) drawn into a corner sprite of 21 x 50 units."""
+    """The corner index (rank over suit) drawn into a corner sprite of 22 x 60 units."""
     d = ImageDraw.Draw(img)
-    colour = SUIT_COLOURS[faces][card.suit]
-    text = rank_label(card, faces)
-    f = font(int(INDEX_SIZE * u), True)
-    if len(text) == 1:
-        d.text((10.5 * u, 14.5 * u), text, font=f, fill=colour, anchor="mm")
-    else:  # "10": drawn, then squeezed to the corner's width
-        w = int(f.getlength(text)) + 2
-        tmp = Image.new("RGBA", (w, int(30 * u)), (0, 0, 0, 0))
-        ImageDraw.Draw(tmp).text((w / 2, 15 * u), text, font=f, fill=colour, anchor="mm")
-        tmp = tmp.resize((int(21 * u), tmp.height), Image.Resampling.LANCZOS)
-        img.alpha_composite(tmp, (0, int(-1 * u)))
-    h = 20 if faces == "italian" and card.suit in "sb" else 14
-    draw_suit(d, card.suit, faces, (3 * u, 29 * u, 18 * u, (29 + h) * u))
+    rank = _rank_sprite(rank_label(card, faces), SUIT_COLOURS[faces][card.suit])
+    img.alpha_composite(rank, (int(12 * u - rank.width / 2), int(2 * u)))
+    top = 2 + rank.height / MASTER + 3.5
+    h = 18 if faces == "italian" and card.suit in "sb" else 14
+    draw_suit(d, card.suit, faces, (5 * u, top * u, 19 * u, (top + h) * u))
 
 
 @lru_cache(maxsize=128)
@@ -586,10 +605,10 @@ def _master(card: Card, faces: str) -> Image.Image:
             draw_suit(d, card.suit, faces, ((cx - pw / 2) * u, (cy - ph / 2) * u, (cx + pw / 2) * u,
                                             (cy + ph / 2) * u))
     # corner index top-left, and the same turned upside down bottom-right
-    corner = Image.new("RGBA", (21 * u, 50 * u), (0, 0, 0, 0))
+    corner = Image.new("RGBA", (22 * u, 60 * u), (0, 0, 0, 0))
     _corner(corner, card, faces, u)
-    img.alpha_composite(corner, (int(1.5 * u), 2 * u))
-    img.alpha_composite(corner.rotate(180), (W - int(22.5 * u), H - 52 * u))
+    img.alpha_composite(corner, (int(1 * u), int(2.5 * u)))
+    img.alpha_composite(corner.rotate(180), (W - 23 * u, H - int(62.5 * u)))
     return img
 
 
@@ -650,8 +669,8 @@ def back_image(width: int = CARD_W) -> Image.Image:
 @lru_cache(maxsize=256)
 def index_height(card: Card, faces: str, width: int) -> float:
     """How tall (pixels) the ink of the corner index of ``card`` is on a sprite ``width`` pixels wide."""
-    text = rank_label(card, faces)
-    return ink_height(text, INDEX_SIZE * MASTER, True) / MASTER * width / CARD_W
+    rank = _rank_sprite(rank_label(card, faces), SUIT_COLOURS[faces][card.suit])
+    return rank.height / MASTER * width / CARD_W
 
 
 @lru_cache(maxsize=64)

@@ -44,8 +44,9 @@ log = logging.getLogger(__name__)
 WIDTH = PICTURE_WIDTH
 MARGIN = 18
 GAP = 12
-CARD_SIZES = (186, 168, 156, 144, 132, 120, 108, 96, 84, 72, 60)
-"""Widths tried for the table cards, largest first."""
+CARD_SIZES = (186, 168, 156, 144, 132, 120, 114)
+"""Widths tried for the table cards, largest first. The smallest, 114, still shows the corner index 11 px
+tall on a phone; more cards than fit at it take more rows (the picture grows taller)."""
 BOARD_MAX_H = 560
 """The table cards' area grows up to this height; more cards get smaller."""
 EMPTY_H = 150

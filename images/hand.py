@@ -61,8 +61,9 @@ MIN_CARD = 168
 """Below this, cards of a row overlap instead of shrinking."""
 ONE_ROW = 5
 """Hands of up to this many cards lie on one row; longer ones on two."""
-BOARD_CARD_SIZES = (132, 120, 108)
-"""Cicera: the table cards above the hand."""
+BOARD_CARD_SIZES = (132, 120, 114)
+"""Cicera: the table cards above the hand (12 of them in two rows of 6 at 114, their index 11 px on a
+phone; more take a third row)."""
 BOARD_MAX_H = 380
 MINI = 132
 

@@ -1,4 +1,4 @@
-"""Every text of every picture is at least 11 px tall as a phone shows it, and card indices are readable.
+"""Every text of every picture, card indices included, is at least 11 px tall as a phone shows it.
 
 Each picture kind (table, every seat's hand, summary) is drawn over the sample positions of every game and
 mode (``images.samples.sample_pictures``), with the sample names and with hard ones (long, undrawable,
@@ -20,8 +20,8 @@ from images.common import (
     recording,
 )
 
-CARD_INDEX_MIN_PX = 7.0
-"""A card's corner index (rank), as shown on a phone: readable."""
+CARD_INDEX_MIN_PX = MIN_TEXT_PX
+"""A card's corner index (rank), as shown on a phone: the same bound as every text."""
 
 
 def too_small(drawn: list[DrawnText], kind: str = "text", bound: float = MIN_TEXT_PX) -> list[str]:
@@ -88,3 +88,65 @@ def test_recording_is_off_outside_the_block():
         pass
     draw_text(img, (0, 0), "Outside", 40)
     assert drawn == []
+
+
+def test_the_card_index_check_fails_on_a_small_card():
+    """The check can fail for cards too: a card drawn 100 px wide on a 795 px picture shows its index under
+    11 px on a phone; at 114 px (the smallest the pictures draw) it is over."""
+    from images.cards import paste_card
+    from rules.cards import Card
+
+    canvas = Image.new("RGB", (795, 400))
+    with recording() as drawn:
+        paste_card(canvas, Card.of("X", "s"), "italian", 100, (0, 0))
+        paste_card(canvas, Card.of("X", "s"), "italian", 114, (120, 0))
+    assert [d.kind for d in drawn] == ["card", "card"]
+    assert len(too_small(drawn, "card", CARD_INDEX_MIN_PX)) == 1
+    assert drawn[0].displayed(PHONE_DISPLAY_WIDTH) < CARD_INDEX_MIN_PX <= drawn[1].displayed(PHONE_DISPLAY_WIDTH)
+
+
+@pytest.mark.parametrize(("rank", "suit", "faces"), [("4", "d", "italian"), ("X", "b", "italian"),
+                                                     ("R", "c", "italian"), ("X", "s", "french")])
+def test_the_recorded_index_height_is_the_drawn_one(rank, suit, faces):
+    """The height noted for a card's index is the height of the rank's ink in the card's corner."""
+    from images.cards import CARD_W, SUIT_COLOURS, card_image, index_height
+    from rules.cards import Card
+
+    card = Card.of(rank, suit)
+    width = 300
+    sprite = card_image(card, faces, width).convert("RGB")
+    ink = SUIT_COLOURS[faces][suit]
+    scale = width / CARD_W
+    left, right = int(4 * scale), int(22 * scale)
+
+    def inked(y: int) -> bool:
+        return any(sum(abs(a - b) for a, b in zip(sprite.getpixel((x, y)), ink)) < 60 for x in range(left, right))
+
+    y = int(3 * scale)
+    while not inked(y):
+        y += 1
+    top = y
+    while inked(y):
+        y += 1
+    assert abs((y - top) - index_height(card, faces, width)) <= 3
+
+
+@pytest.mark.parametrize("count", [13, 18, 25])
+def test_a_crowded_cicera_table_keeps_its_indices_legible(count):
+    """More table cards than two rows hold take more rows rather than smaller cards, in the table picture
+    and in the hand picture's board."""
+    import dataclasses
+
+    from images.hand import hand_image
+    from images.table import table_image
+    from rules.cards import deck_52
+
+    match = samples.cicera_with_table(12)
+    for seat in (None, match.to_move()):
+        view = dataclasses.replace(match.view(seat), table=tuple(deck_52()[:count]))
+        with recording() as drawn:
+            img = table_image(view) if seat is None else hand_image(view)
+        cards = [d for d in drawn if d.kind == "card"]
+        assert len(cards) >= count
+        assert not too_small(drawn, "card", CARD_INDEX_MIN_PX), (seat, count)
+        assert img.width == 795
