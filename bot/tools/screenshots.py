@@ -190,25 +190,17 @@ class Director:
         message_id = self.hands.get(member.id)
         return self.message(message_id, viewer=member) if message_id is not None else None
 
-    async def turn(self, member: Any, *, bid: bool = False) -> str:
-        """Play one turn of ``member`` from their hand message: in an auction pass (or bid when ``bid``),
-        else the first enabled card, else the first choice of a select; the kind of control used."""
+    async def turn(self, member: Any) -> str:
+        """Play one turn of ``member`` from their hand message: pass in an auction, else the first choice of a
+        select (a capture), else the first enabled card; the kind of control used."""
         message = self.current_hand(member)
-        if message is None or not self._enabled(message):
+        if message is None or not (self._enabled(message) or selects(message)):
             message = await self.hand(member)
         actions = self._enabled(message)
-
-        def kind(b: Any) -> str:
-            return str(b.custom_id.split(":")[4]) if b.custom_id.count(":") >= 4 else ""
-
-        passes = [b for b in actions if kind(b).startswith("pass")]
-        bids = [b for b in actions if kind(b).startswith("bid")]
-        if passes and not (bid and bids):
+        passes = [b for b in actions if b.custom_id.count(":") >= 4 and b.custom_id.split(":")[4].startswith("pass")]
+        if passes:
             await member.click(message, custom_id=passes[0].custom_id)
             return "pass"
-        if bid and bids:
-            await member.click(message, custom_id=bids[0].custom_id)
-            return "bid"
         for s in selects(message):
             if not getattr(s, "disabled", False) and s.options:
                 count = max(1, s.min_values or 1)
@@ -217,10 +209,6 @@ class Director:
         if actions:
             await member.click(message, custom_id=actions[0].custom_id)
             return "card"
-        picks = [b for b in buttons(message) if not b.disabled and b.custom_id and b.custom_id.startswith("tv:pick:")]
-        if picks:
-            await member.click(message, custom_id=picks[0].custom_id)
-            return await self.turn(member, bid=bid)
         raise RuntimeError(f"{member.name} has nothing to press: {[b.label for b in buttons(message)]}")
 
     @staticmethod

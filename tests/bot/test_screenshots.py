@@ -4,13 +4,31 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 
+import pytest
 from PIL import Image
 
 from bot.__main__ import build_parser
 from bot.tools import screenshots
 
 
+@pytest.fixture
+def restored_logging():
+    """The command sets up the process's logging, as at start-up: undo it after, for the other tests."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    levels = {name: logging.getLogger(name).level for name in logging.root.manager.loggerDict}
+    yield
+    for handler in list(root.handlers):
+        if handler not in handlers:
+            root.removeHandler(handler)
+    root.setLevel(level)
+    for name, old in levels.items():
+        logging.getLogger(name).setLevel(old)
+
+
+@pytest.mark.usefixtures("restored_logging")
 def test_the_lobby_and_the_rules_are_drawn_at_phone_and_desktop_width(chromium, tmp_path):
     args = build_parser().parse_args(["screenshots", str(tmp_path), "--only", "lobby", "--only", "rules",
                                       "--chromium", chromium])
