@@ -22,10 +22,11 @@ log = logging.getLogger(__name__)
 
 AI_REFRESH_SECONDS = 3.0
 """While only the AI plays, the table message is edited at most this often."""
-ONLOOKER_REFRESH_SECONDS = 60.0
+ONLOOKER_REFRESH_SECONDS = 90.0
 """While every person at a table plays from a live hand message (which shows the table as text), the table
 message is edited for the onlookers at most this often between the moments it must change (a person without a
-live hand message to act, a note, the end)."""
+live hand message to act, a note, the end). Longer than the 60 s a SimCord run (the demo) may wait for a
+timer in real time."""
 MOVE_AFTER = datetime.timedelta(minutes=50)
 """A table message older than this is replaced by a fresh one at its next edit (Discord limits the edits of a
 message older than an hour): the old one is told once that the table moved below."""

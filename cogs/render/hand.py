@@ -30,14 +30,15 @@ SELECT_MAX = 25
 def hand_text(info: TableInfo, view) -> str:
     """The hand message's text (ephemeral): the game's own lines for this seat, and the table as text (trump,
     stock, the trick in play, the last trick...), so that a player playing from it needs no other message."""
-    lines = [t("hand.title", game=game_name(info.game), id=info.id), *render_of(info.game).hand_lines(info, view),
-             *render_of(info.game).table_lines(info, view), *status_lines(info, view)]
+    lines = [t("hand.title", game=game_name(info.game), id=info.id)]
     if view.match_over:
         lines.append(t("hand.over"))
     elif view.to_move == view.seat:
         lines.append(t("hand.your_turn"))
     elif view.to_move is not None:
         lines.append(t("hand.not_your_turn", name=seat_label(info, view.to_move)))
+    lines += [*render_of(info.game).hand_lines(info, view), *render_of(info.game).table_lines(info, view),
+              *status_lines(info, view)]
     return "\n".join(lines)
 
 
