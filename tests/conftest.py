@@ -15,8 +15,6 @@ from __future__ import annotations
 import io
 import logging
 import os
-import shutil
-from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -48,8 +46,6 @@ def debug_log():
 
 REQUIRE_ENV = "TAVOLO_REQUIRE"
 """The environment variable naming the tools whose tests must run (comma-separated; ``all``: every tool)."""
-CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-"""Where Debian and Ubuntu install Chromium; else ``chromium`` on the PATH."""
 
 
 def required(what: str) -> bool:
@@ -72,14 +68,6 @@ def require_fixture():
     return require
 
 
-def find_chromium() -> str | None:
-    """The Chromium executable of this machine, or None."""
-    for path in CHROMIUM_PATHS:
-        if Path(path).is_file() and os.access(path, os.X_OK):
-            return path
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 CHROMIUM_MISSING = "no Chromium (install Debian's chromium package; .ci/run installs it)"
 
 
@@ -87,6 +75,8 @@ CHROMIUM_MISSING = "no Chromium (install Debian's chromium package; .ci/run inst
 def chromium() -> str:
     """The path of the machine's Chromium, with Playwright installed to drive it; else ``require`` skips."""
     import importlib.util
+
+    from bot.tools.screenshots import find_chromium
 
     if importlib.util.find_spec("playwright") is None:
         require("chromium", "no Playwright: install the test extra (python3 tasks.py test does)")
