@@ -53,3 +53,61 @@ def test_chiamata_auction_controls_rank_buttons_pass_and_a_points_select():
     (menu,) = [c.item for c in controls if c.item.type.value == 3]
     values = [o.value for o in menu.options]
     assert values[0] == "bid_2:62" and len(values) <= 25 and "bid_2:120" in values
+
+
+def texts_and_count(layout) -> tuple[str, int]:
+    """The text of a V2 layout and its number of components, nested ones included (as Discord counts them)."""
+    payload = layout.to_components()
+    count, stack, text = 0, list(payload), []
+    while stack:
+        c = stack.pop()
+        count += 1
+        if c.get("type") == 10:
+            text.append(c["content"])
+        stack += [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
+    return "\n".join(text), count
+
+
+def test_every_games_table_and_hand_messages_keep_discords_v2_limits_and_say_the_table_as_text():
+    for game, players, options in (("briscola", 2, {"show_points": "on"}), ("briscola", 6, {}),
+                                   ("chiamata", 5, {"show_points": "on"}), ("cicera", 4, {})):
+        match = new_game(game, players, options, 3)
+        rng = random.Random(3)
+        for step in range(60):
+            if match.is_over():
+                break
+            seat = match.to_move()
+            seats = tuple(SeatInfo(i, 100, "alice", None, None) if i == 0 else SeatInfo(i, None, "AI", "easy", None)
+                          for i in range(players))
+            info = TableInfo(3, 1, 2, 100, game, players, match.options, "easy", "playing", seats, seat, 7, None)
+            pub = match.view(None)
+            text, count = texts_and_count(render.table_message(info, pub, ["a note"]))
+            assert count <= 40 and len(text) <= 4000, (game, step)
+            assert "a note" in text and f"table {info.id}" in text
+            if game != "cicera" and pub.phase == "play":
+                assert "Trump:" in text
+            if game == "briscola":
+                assert "Stock:" in text
+            if game == "cicera":
+                assert "bonus points" in text
+            hand_text, hand_count = texts_and_count(render.hand_view(info, match.view(seat)))
+            assert hand_count <= 40 and len(hand_text) <= 4000 and "Your hand" in hand_text, (game, step)
+            match.apply(rng.choice(list(match.view(seat).legal)))
+
+
+def test_ai_seats_are_told_apart_in_the_pictures_by_the_names_the_text_uses():
+    seats = (SeatInfo(0, 100, "alice", None, None), SeatInfo(1, None, "AI", "easy", None),
+             SeatInfo(2, None, "AI", "easy", None), SeatInfo(3, None, "AI", "hard", None))
+    info = TableInfo(3, 1, 2, 100, "briscola", 4, {}, "easy", "playing", seats, 0, 1, None)
+    names = [s.name for s in render.seat_infos(info)]
+    assert len(set(names)) == 4 and names == [render.seat_label(info, i) for i in range(4)]
+    assert names[1] == "AI 2 (easy)" and names[3] == "AI 4 (hard)"
+
+
+def test_the_lobby_names_its_seats_and_shows_no_member_id():
+    seats = (SeatInfo(0, 123456789012345678, "alice", None, None), SeatInfo(1, None, "AI", "medium", None))
+    info = TableInfo(3, 1, 2, 123456789012345678, "briscola", 4, {"match": "single"}, "easy", "lobby", seats,
+                     None, 1, None)
+    text, count = texts_and_count(render.lobby_view(info))
+    assert "1. **alice**" in text and "2. **AI 2 (medium)**" in text and "3. — free —" in text
+    assert "123456789012345678" not in text and "match: one round" in text and count <= 40
