@@ -55,31 +55,45 @@ FACES = "italian"
 """Cicera is played with the Italian (Bresciane) faces."""
 
 
+MIN_VISIBLE = 0.6
+"""Overlapping table cards show at least this share of their width (the index and most of the signs)."""
+
+
 @dataclass(frozen=True)
 class BoardLayout:
-    """How the table cards lie: card width, cards per row, rows, the area's height."""
+    """How the table cards lie: card width, cards per row, rows, the area's height, and the distance between
+    the left edges of two cards of a row (less than a card when a crowded table overlaps them)."""
 
     card: int
     per_row: int
     rows: int
     height: int
+    step: float = 0.0
+
+
+def _rows_h(rows: int, w: int) -> int:
+    return rows * (card_height(w) + GAP) - GAP
 
 
 def board_layout(count: int, width: int = WIDTH, max_h: int = BOARD_MAX_H, sizes: Sequence[int] = CARD_SIZES,
                  ) -> BoardLayout:
-    """The largest card width whose rows of ``count`` cards fit ``width`` and ``max_h``."""
+    """The largest card width whose rows of ``count`` cards fit ``width`` and ``max_h`` side by side; failing
+    that, the smallest width with the cards of a row overlapping (each showing at least ``MIN_VISIBLE`` of
+    its width), in as few rows as that allows (taller than ``max_h`` only when it must). Never a card
+    narrower than the smallest size, whose index stays legible."""
     if count == 0:
-        return BoardLayout(sizes[0], 1, 0, EMPTY_H)
+        return BoardLayout(sizes[0], 1, 0, EMPTY_H, float(sizes[0] + GAP))
+    room = width - 2 * MARGIN
     for w in sizes:
-        per_row = max(1, (width - 2 * MARGIN + GAP) // (w + GAP))
+        per_row = max(1, (room + GAP) // (w + GAP))
         rows = -(-count // per_row)
-        height = rows * (card_height(w) + GAP) - GAP
-        if height <= max_h:
-            return BoardLayout(w, per_row, rows, height)
+        if _rows_h(rows, w) <= max_h:
+            return BoardLayout(w, per_row, rows, _rows_h(rows, w), float(w + GAP))
     w = sizes[-1]
-    per_row = max(1, (width - 2 * MARGIN + GAP) // (w + GAP))
-    rows = -(-count // per_row)
-    return BoardLayout(w, per_row, rows, rows * (card_height(w) + GAP) - GAP)
+    most = 1 + int((room - w) // (MIN_VISIBLE * w))
+    rows = -(-count // most)
+    per_row = -(-count // rows)
+    return BoardLayout(w, per_row, rows, _rows_h(rows, w), (room - w) / max(1, per_row - 1))
 
 
 def table_card_layout(count: int) -> tuple[int, int]:
@@ -120,8 +134,8 @@ def draw_board(canvas: Image.Image, view: CiceraView, top: float, board: BoardLa
     for i, c in enumerate(cards):
         row, col = divmod(i, board.per_row)
         in_row = min(board.per_row, len(cards) - row * board.per_row)
-        row_w = in_row * (w + GAP) - GAP
-        x = (width - row_w) / 2 + col * (w + GAP)
+        row_w = (in_row - 1) * board.step + w
+        x = (width - row_w) / 2 + col * board.step
         y = top + row * (h + GAP)
         if c == placed:
             glow = rounded_box((w + 14, h + 14), (*HIGHLIGHT, 255), radius=14)

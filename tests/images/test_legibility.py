@@ -131,10 +131,10 @@ def test_the_recorded_index_height_is_the_drawn_one(rank, suit, faces):
     assert abs((y - top) - index_height(card, faces, width)) <= 3
 
 
-@pytest.mark.parametrize("count", [13, 18, 25])
+@pytest.mark.parametrize("count", [13, 18, 20, 25])
 def test_a_crowded_cicera_table_keeps_its_indices_legible(count):
-    """More table cards than two rows hold take more rows rather than smaller cards, in the table picture
-    and in the hand picture's board."""
+    """More table cards than two rows of 6 hold overlap (each index showing) rather than get smaller, in the
+    table picture and in the hand picture's board: up to 20 in the two rows of 12, more in a third row."""
     import dataclasses
 
     from images.hand import hand_image
@@ -143,10 +143,14 @@ def test_a_crowded_cicera_table_keeps_its_indices_legible(count):
 
     match = samples.cicera_with_table(12)
     for seat in (None, match.to_move()):
-        view = dataclasses.replace(match.view(seat), table=tuple(deck_52()[:count]))
+        twelve = match.view(seat)
+        view = dataclasses.replace(twelve, table=tuple(deck_52()[:count]))
+        draw = table_image if seat is None else hand_image
         with recording() as drawn:
-            img = table_image(view) if seat is None else hand_image(view)
+            img = draw(view)
         cards = [d for d in drawn if d.kind == "card"]
         assert len(cards) >= count
         assert not too_small(drawn, "card", CARD_INDEX_MIN_PX), (seat, count)
         assert img.width == 795
+        base = draw(twelve).height
+        assert img.height == base if count <= 20 else img.height > base, (seat, count, img.height, base)
