@@ -148,6 +148,13 @@ class Director:
         if self.only and not self.pending:
             raise Enough
 
+    async def close_tables(self) -> None:
+        """End the step's tables still in play (aborted by their host, unrated): their timers (the onlookers'
+        refresh) would keep SimCord from settling before the next pictures."""
+        for info in self.service.tables():
+            await self.service.abort(info.id, info.host_id)
+        await self.world.env.settle()
+
     def public(self) -> list[Any]:
         """The messages everyone sees, oldest first."""
         return [m for m in self.channel.history() if not m.flags.ephemeral]
@@ -323,12 +330,17 @@ def wanted(names: Iterable[str], only: tuple[str, ...]) -> list[str]:
 
 
 async def script(d: Director) -> None:
-    """Run the steps that draw a wanted scene, each only as far as its last wanted scene."""
+    """Run the steps that draw a wanted scene, each only as far as its last wanted scene, closing its tables
+    after."""
     for step, names in STEPS:
         d.pending = set(wanted(names, d.only))
-        if d.pending:
+        if not d.pending:
+            continue
+        try:
             with suppress(Enough):
                 await step(d)
+        finally:
+            await d.close_tables()
 
 
 def use_browser(preview: Any, browser: Any) -> None:
