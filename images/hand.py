@@ -4,7 +4,10 @@ The seat's cards, large, numbered 1..n in the order of ``view.hand`` (the order 
 cards outlined in gold with a star; long hands (Chiamata's 8, Cicera's and the kitty's 12) on two rows,
 overlapping when they must, the corner index always showing. Chiamata: the called card is tagged and the
 partner is told; the caller sees the discards. Briscola: hands the seat may see (partner's, open mode) in a
-strip below. Cicera: the table cards above the hand, the card placed last outlined. The trump and the
+strip below; Briscola and Chiamata (in the play): the trick in play above the hand, drawn by the table
+picture's code (``images.table.draw_trick``), each card over its player's name, an empty place for each seat
+still to play, gold for the seat to move, and for 2 and 3 players Briscola's stock and face-up briscola.
+Cicera: the table cards above the hand, the card placed last outlined. The trump and the
 player's name are message text. Designed for the phone display width, like every picture.
 """
 
@@ -45,6 +48,7 @@ from images.common import (
     size_for,
     text_width,
 )
+from images.table import TableLayout, draw_trick, trick_strip_layout
 from rules.briscola import BriscolaView
 from rules.cards import Card
 from rules.chiamata import ChiamataView
@@ -85,6 +89,8 @@ class HandLayout:
     banner_lines: int
     table_y: int
     board: BoardLayout | None
+    trick: TableLayout | None
+    """Briscola and Chiamata: the trick in play above the hand, as the table picture draws it."""
     extra_y: int
     extra_h: int
 
@@ -111,8 +117,13 @@ def _banner(view: GameView) -> tuple[str, ...]:
     return ()
 
 
-def hand_layout(view: GameView) -> HandLayout:
-    """The layout of a seat's hand picture (its size included)."""
+def _shows_trick(view: GameView) -> bool:
+    """Briscola always, Chiamata once the play has begun (no trick in the auction and the call)."""
+    return isinstance(view, BriscolaView) or (isinstance(view, ChiamataView) and view.phase == "play")
+
+
+def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> HandLayout:
+    """The layout of a seat's hand picture (its size included; the trick strip's names depend on ``seats``)."""
     n = max(1, len(view.hand))
     per_row = n if n <= ONE_ROW else math.ceil(n / 2)
     rows = -(-n // per_row)
@@ -132,6 +143,10 @@ def hand_layout(view: GameView) -> HandLayout:
     if isinstance(view, CiceraView):
         board = board_layout(len(view.table), WIDTH, BOARD_MAX_H, BOARD_CARD_SIZES)
         y += board.height + 2 * GAP
+    trick = None
+    if _shows_trick(view):
+        trick = trick_strip_layout(view, seats, y + GAP - 4)
+        y = trick.height + GAP + 4
     badge_h = line_height(_badge_size()) + 12
     row_h = badge_h + 8 + card_height(card) + GAP
     hand_y = y
@@ -142,12 +157,12 @@ def hand_layout(view: GameView) -> HandLayout:
         extra_h = line_height(min_size(True, True)) + 8 + card_height(MINI) + GAP
         y += extra_h * -(-len(_extras(view)) // 2)
     return HandLayout(WIDTH, y + MARGIN - GAP, card, per_row, step, hand_y, row_h, badge_h, banner_y, len(banner),
-                      table_y, board, extra_y, extra_h)
+                      table_y, board, trick, extra_y, extra_h)
 
 
-def hand_size(view: GameView) -> tuple[int, int]:
+def hand_size(view: GameView, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
     """The pixel size of the hand picture of ``view``."""
-    lay = hand_layout(view)
+    lay = hand_layout(view, seats)
     return (lay.width, lay.height)
 
 
@@ -223,7 +238,7 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
     if view.seat is None:
         raise ValueError("a hand picture needs a seat's own view, game.view(seat)")
     faces = faces_of(view.options)
-    lay = hand_layout(view)
+    lay = hand_layout(view, seats)
     canvas = _background((lay.width, lay.height)).copy()
     banner = _banner(view)
     if banner:
@@ -236,6 +251,11 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
         strip = rounded_box((WIDTH - 2 * MARGIN, lay.board.height + 2 * GAP - 8), (*FELT_DARK, 255), radius=18)
         paste(canvas, strip, (MARGIN, lay.table_y - 4))
         draw_board(canvas, view, lay.table_y + GAP - 4, lay.board, WIDTH)
+    if isinstance(view, (BriscolaView, ChiamataView)) and lay.trick is not None:
+        strip = rounded_box((WIDTH - 2 * MARGIN, lay.trick.height - lay.table_y + GAP - 4), (*FELT_DARK, 255),
+                            radius=18)
+        paste(canvas, strip, (MARGIN, lay.table_y - 4))
+        draw_trick(canvas, lay.trick, view, seats, faces)
     trump = _trump_of(view)
     called = view.called if isinstance(view, ChiamataView) else None
     h = card_height(lay.card)

@@ -13,6 +13,7 @@ can never draw a card that a seat has not shown.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -135,28 +136,25 @@ def _name_lines(names: Sequence[str], width: float) -> int:
     return lines
 
 
-def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> TableLayout:
-    """The layout of the table picture of ``view`` (its size included)."""
-    n = view.players
-    cols, rows = GRID[n]
-    stock = _has_stock(view)
-    names = seat_names(seats, n)
-    # width: margins, the stock's column (the briscola across, the pile over its end), the places
+def _trick_block(names: Sequence[str], cols: int, rows: int, stock: bool, max_card: int,
+                 max_height: float, min_card: int, top: int) -> TableLayout:
+    """The trick's places (and Briscola's stock at their left when ``stock``): ``cols`` x ``rows`` places,
+    cards at most ``max_card`` wide, made smaller (not under ``min_card``) until the places are at most
+    ``max_height`` tall. The layout's ``height`` is ``top`` plus the places' height."""
     stock_units = STOCK_UNITS * STOCK_SCALE if stock else 0.0
     room = WIDTH - 2 * MARGIN - (cols - 1) * GAP - (GAP if stock else 0)
-    card = int(min(MAX_CARD, room / (stock_units + cols * (1 + SLOT_EXTRA))))
+    card = int(min(max_card, room / (stock_units + cols * (1 + SLOT_EXTRA))))
 
     def slot_width(card: int) -> int:
         """The places share the width the stock leaves (names get all of it)."""
         return int((room - (card * stock_units if stock else 0)) / cols)
 
-    # keep the picture about as tall as wide at most: smaller cards for two rows
     size, _smallest = name_size()
     lines = _name_lines(names, slot_width(card))
     for _ in range(60):
         row_h = card_height(card) + NAME_PAD + lines * line_height(size) + GAP
         trick_h = rows * row_h
-        if trick_h + 2 * MARGIN <= WIDTH * MAX_ASPECT or card < 120:
+        if trick_h <= max_height or card < min_card:
             break
         card -= 4
         lines = _name_lines(names, slot_width(card))
@@ -170,8 +168,19 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
     slot_w = int((room - stock_w) / cols)
     used = stock_w + (GAP if stock else 0) + cols * slot_w + (cols - 1) * GAP
     trick_x = MARGIN + (WIDTH - 2 * MARGIN - used) // 2 + stock_w + (GAP if stock else 0)
-    trick_y = MARGIN
-    height = MARGIN + trick_h
+    return TableLayout(WIDTH, top + trick_h, card, cols, rows, slot_w, row_h, lines, stock_w, stock_card,
+                       trick_x, top, top + trick_h, 0, 0)
+
+
+def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> TableLayout:
+    """The layout of the table picture of ``view`` (its size included)."""
+    n = view.players
+    cols, rows = GRID[n]
+    names = seat_names(seats, n)
+    # keep the picture about as tall as wide at most: smaller cards for two rows
+    block = _trick_block(names, cols, rows, _has_stock(view), MAX_CARD, WIDTH * MAX_ASPECT - 2 * MARGIN,
+                         120, MARGIN)
+    height: float = block.height
     hands_y = height
     hand_card, group_h, hands_lines = 0, 0, 1
     hands = view.shown_hands() if isinstance(view, BriscolaView) else {}
@@ -179,15 +188,32 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
         columns = hands_columns(n)
         group_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns
         most = max(len(c) for c in hands.values()) or 1
-        hand_card = int(min(card * 0.8, max(HAND_CARD_MIN, (group_w - 24 - (most - 1) * 8) / most)))
+        hand_card = int(min(block.card * 0.8, max(HAND_CARD_MIN, (group_w - 24 - (most - 1) * 8) / most)))
         hands_lines = _name_lines([names[s] for s in hands], group_w - 40)
         group_h = hands_lines * line_height(name_size()[0]) + NAME_PAD + 14 + card_height(hand_card) + GAP + 6
         groups_rows = -(-len(hands) // columns)
         height += groups_rows * group_h
     height += MARGIN - GAP
-    return TableLayout(WIDTH, int(height), card, cols, rows, slot_w, row_h, lines, stock_w, stock_card, trick_x,
-                       trick_y,
-                       int(hands_y), hand_card, group_h, hands_lines)
+    return dataclasses.replace(block, height=int(height), hands_y=int(hands_y), hand_card=hand_card,
+                               hand_group_h=group_h, hand_lines=hands_lines)
+
+
+STRIP_MAX_CARD = 150
+"""The hand picture's trick strip: the widest card (smaller than the table's, the hand being the main part)."""
+STRIP_MIN_CARD = 114
+"""The strip's narrowest card (its index 11.4 px on a phone)."""
+STRIP_MAX_HEIGHT = 560
+"""The strip's places are at most this tall (two rows of three for 6 players)."""
+
+
+def trick_strip_layout(view: GameView, seats: Sequence[SeatInfo] | None, top: int) -> TableLayout:
+    """The trick of ``view`` as a strip from ``top`` (the hand picture's, above the hand): one row of places
+    up to 5 players, two rows of three for 6; Briscola's stock and face-up briscola at the left only for 2
+    and 3 players, where they fit at a legible size. ``height`` is the strip's bottom."""
+    n = view.players
+    cols, rows = (n, 1) if n <= 5 else (3, 2)
+    return _trick_block(seat_names(seats, n), cols, rows, _has_stock(view) and n <= 3, STRIP_MAX_CARD,
+                        STRIP_MAX_HEIGHT, STRIP_MIN_CARD, top)
 
 
 def table_size(view: GameView, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
@@ -346,8 +372,7 @@ def _briscola(view: BriscolaView, seats: Sequence[SeatInfo] | None) -> Image.Ima
     faces = faces_of(view.options)
     names = seat_names(seats, view.players)
     colours = _briscola_colours(view)
-    _draw_stock(canvas, lay, view, faces)
-    _draw_places(canvas, lay, view, names, seats, colours, faces)
+    draw_trick(canvas, lay, view, seats, faces)
     if view.shown_hands():
         _draw_open_hands(canvas, lay, view, names, seats, colours, faces)
     return canvas
@@ -372,12 +397,11 @@ def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Ima
     lay = table_layout(view, seats)
     canvas = _background((lay.width, lay.height)).copy()
     faces = faces_of(view.options)
-    names = seat_names(seats, view.players)
     bubbles: dict[int, tuple[str, RGB]] = {}
     if view.phase == "auction":
         for s, bid in view.auction:
             bubbles[s] = (_bid_text(bid), HIGHLIGHT if s == view.standing_seat else MUTED)
-    _draw_places(canvas, lay, view, names, seats, _chiamata_colours(view), faces, bubbles)
+    draw_trick(canvas, lay, view, seats, faces, bubbles)
     # the sixth place: the called card, framed in the caller's colour
     x, y = _slot_origin(lay, view.players)
     cx = x + lay.slot_w / 2
@@ -390,6 +414,22 @@ def _chiamata(view: ChiamataView, seats: Sequence[SeatInfo] | None) -> Image.Ima
         draw_name(canvas, cx, y + h + NAME_PAD + 6, label("called"), label("called"), lay.slot_w, size, smallest,
                   CALLER_COLOUR)
     return canvas
+
+
+def draw_trick(canvas: Image.Image, lay: TableLayout, view: BriscolaView | ChiamataView,
+               seats: Sequence[SeatInfo] | None, faces: str, bubbles: dict[int, tuple[str, RGB]] | None = None,
+               ) -> None:
+    """The trick's places of ``lay`` (``table_layout`` or ``trick_strip_layout``): each seat's card or its
+    empty place (gold for the seat to move) over its name and a bar in its side's colour; Briscola's stock
+    and face-up briscola when the layout has room for them. Shared by the table and hand pictures."""
+    names = seat_names(seats, view.players)
+    if isinstance(view, BriscolaView):
+        if lay.stock_w:
+            _draw_stock(canvas, lay, view, faces)
+        colours = _briscola_colours(view)
+    else:
+        colours = _chiamata_colours(view)
+    _draw_places(canvas, lay, view, names, seats, colours, faces, bubbles)
 
 
 def table_image(view: GameView, seats: Sequence[SeatInfo] | None = None,

@@ -177,7 +177,7 @@ def test_briscola_hand_for_every_player_count(briscola, players):
     m = briscola[players]
     v = m.view(m.to_move())
     png = hand_png(v, samples.seats_for(players))
-    check_picture(png, hand_size(v))
+    check_picture(png, hand_size(v, samples.seats_for(players)))
     other = m.view((m.to_move() + 1) % players)
     assert pixels(hand_png(other)) != pixels(hand_png(v))
 
@@ -197,7 +197,7 @@ def test_chiamata_hand_in_every_phase(chiamata, phase):
     for seat in range(5):
         v = m.view(seat)
         if v.hand:
-            check_picture(hand_png(v, samples.seats_for(5)), hand_size(v))
+            check_picture(hand_png(v, samples.seats_for(5)), hand_size(v, samples.seats_for(5)))
 
 
 def test_chiamata_partner_is_told_in_the_hand(chiamata):

@@ -1,5 +1,5 @@
 """The public table picture never gets a hidden card: it refuses a seat's view, and the public view it takes
-holds no card of any hand."""
+holds no card of any hand. A seat's hand picture (with its trick strip) draws no card hidden from that seat."""
 
 from __future__ import annotations
 
@@ -116,3 +116,44 @@ def test_open_mode_is_the_only_way_hands_reach_the_public_picture():
     assert shown == hand_cards(opened)
     closed = samples.briscola_mid_trick(4, {"partner_hand": "on"}, tricks=40 // 4 - 1, played=1)
     assert not closed.view(None).visible_hands  # partners' hands go to the partners, not to the public
+
+
+def test_hand_picture_draws_no_card_hidden_from_its_seat():
+    """A seat's hand picture (its trick strip included) draws its own hand, the table's public cards and the
+    hands the view shows it (open mode, a partner's), never another card of any hand, kitty or discards."""
+    from images.common import recording
+    from images.hand import hand_image
+
+    checked = 0
+    for _name, match in STATES + [("open", samples.briscola_mid_trick(4, {"open": "on"}, tricks=2, played=1))]:
+        seats = samples.seats_for(match.n)
+        for seat in range(match.n):
+            view = match.view(seat)
+            if not view.hand:
+                continue
+            with recording() as drawn:
+                hand_image(view, seats)
+            shown = {int(c) for c in view.hand}
+            shown |= {int(c) for cards in view.shown_hands().values() for c in cards}
+            shown |= {int(c) for c in getattr(view, "discards", ())}  # the caller's own discards
+            hidden = hand_cards(match) - shown
+            cards = {t.text.rsplit("(", 1)[1].rstrip(")") for t in drawn if t.kind == "card"}
+            leaks = {c for c in cards if int(Card.parse(c)) in hidden}
+            assert not leaks, f"{_name} seat {seat}: hidden cards drawn {leaks}"
+            checked += len(cards)
+    assert checked, "no card was recorded, else the test proves nothing"
+
+
+def test_the_hand_privacy_check_finds_a_smuggled_card():
+    """The check above can fail: a trick holding another seat's card is drawn, and found by the check."""
+    from images.common import recording
+    from images.hand import hand_image
+
+    match = STATES[0][1]
+    seat = match.to_move()
+    other = (seat + 1) % match.n
+    smuggled = Card(match.round.hands[other][0])
+    view = dataclasses.replace(match.view(seat), trick=((other, smuggled),))
+    with recording() as drawn:
+        hand_image(view, samples.seats_for(match.n))
+    assert any(t.text.endswith(f"({smuggled})") for t in drawn if t.kind == "card")
