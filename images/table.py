@@ -139,7 +139,7 @@ def _name_lines(names: Sequence[str], width: float) -> int:
 def _trick_block(names: Sequence[str], cols: int, rows: int, stock: bool, max_card: int,
                  max_height: float, min_card: int, top: int) -> TableLayout:
     """The trick's places (and Briscola's stock at their left when ``stock``): ``cols`` x ``rows`` places,
-    cards at most ``max_card`` wide, made smaller (not under ``min_card``) until the places are at most
+    cards at most ``max_card`` wide, made smaller by steps of 4 (never under ``min_card``) until the places are at most
     ``max_height`` tall. The layout's ``height`` is ``top`` plus the places' height."""
     stock_units = STOCK_UNITS * STOCK_SCALE if stock else 0.0
     room = WIDTH - 2 * MARGIN - (cols - 1) * GAP - (GAP if stock else 0)
@@ -154,7 +154,7 @@ def _trick_block(names: Sequence[str], cols: int, rows: int, stock: bool, max_ca
     for _ in range(60):
         row_h = card_height(card) + NAME_PAD + lines * line_height(size) + GAP
         trick_h = rows * row_h
-        if trick_h <= max_height or card < min_card:
+        if trick_h <= max_height or card - 4 < min_card:
             break
         card -= 4
         lines = _name_lines(names, slot_width(card))
@@ -179,7 +179,7 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
     names = seat_names(seats, n)
     # keep the picture about as tall as wide at most: smaller cards for two rows
     block = _trick_block(names, cols, rows, _has_stock(view), MAX_CARD, WIDTH * MAX_ASPECT - 2 * MARGIN,
-                         120, MARGIN)
+                         116, MARGIN)
     height: float = block.height
     hands_y = height
     hand_card, group_h, hands_lines = 0, 0, 1
