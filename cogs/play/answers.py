@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5
-"""Seconds of work after which a click is deferred (Discord wants an answer within 3 s)."""
+"""Seconds after a click began to be answered when it is deferred, if its answer is not ready (Discord wants an
+answer within 3 s of the click)."""
+STARTED = "tavolo_started"
+"""The key in ``Interaction.extras`` of the moment (``time.perf_counter``) a click began to be answered."""
 
 T = TypeVar("T")
 Fields = dict[str, Any]
@@ -62,6 +65,7 @@ class Answers:
         """Run a click's ``work`` in the guild's language; a ``TableError`` becomes a short ephemeral answer;
         times the answer."""
         started = time.perf_counter()
+        interaction.extras[STARTED] = started
         language = await self.hub.languages.of_guild(interaction.guild_id)
         with use_language(language):
             await self._answer(interaction, kind, work, started)
@@ -93,15 +97,18 @@ class Answers:
         return outcome[0] if outcome else None
 
     @staticmethod
-    async def _in_time(task: asyncio.Future[Any]) -> bool:
-        """Has ``task`` finished within ``DEFER_AFTER`` seconds (else the click is deferred)?"""
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    async def _in_time(interaction: Interaction, task: asyncio.Future[Any]) -> bool:
+        """Has ``task`` finished within ``DEFER_AFTER`` seconds of the moment the click began to be answered
+        (the language lookup, the table's lock and the move count too), else the click is deferred?"""
+        started = interaction.extras.get(STARTED, time.perf_counter())
+        left = max(0.0, DEFER_AFTER - (time.perf_counter() - started))
+        done, _ = await asyncio.wait({task}, timeout=left)
         return bool(done)
 
     async def update(self, interaction: Interaction, build: Callable[[], Awaitable[Fields]]) -> None:
         """Edit the clicked message with what ``build`` returns; defer first when it takes long."""
         task = asyncio.ensure_future(build())
-        if await self._in_time(task):
+        if await self._in_time(interaction, task):
             await interaction.response.edit_message(**v2(task.result()))
             return
         await interaction.response.defer()
@@ -113,7 +120,7 @@ class Answers:
                    ephemeral: bool) -> int | None:
         """Answer with a new message built by ``build`` (deferred first when it takes long); its id."""
         task = asyncio.ensure_future(build())
-        if await self._in_time(task):
+        if await self._in_time(interaction, task):
             response = await interaction.response.send_message(ephemeral=ephemeral, **v2(task.result()))
             return response.message_id
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)

@@ -34,7 +34,9 @@ def hand_text(info: TableInfo, view) -> str:
     if view.match_over:
         lines.append(t("hand.over"))
     elif view.to_move == view.seat:
-        lines.append(t("hand.your_turn"))
+        # the table message may not be edited at every turn (see ``TableMessages``): the hand shows the timer
+        when = f" {t('table.deadline', when=f'<t:{int(info.deadline_at)}:R>')}" if info.deadline_at else ""
+        lines.append(t("hand.your_turn") + when)
     elif view.to_move is not None:
         lines.append(t("hand.not_your_turn", name=seat_label(info, view.to_move)))
     lines += [*render_of(info.game).hand_lines(info, view), *render_of(info.game).table_lines(info, view),

@@ -49,7 +49,7 @@ async def test_slow_work_is_deferred_then_the_answer_edited_in(simcord_env, ui, 
 
     answers = importlib.import_module("cogs.play.answers")  # (``import cogs.play.answers`` may not bind ``play``)
 
-    async def too_slow(_task):
+    async def too_slow(_interaction, _task):
         return False  # as if every click's work took longer than DEFER_AFTER
 
     monkeypatch.setattr(answers.Answers, "_in_time", staticmethod(too_slow))

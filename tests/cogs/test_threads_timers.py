@@ -113,3 +113,23 @@ async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_butt
     assert rounds >= 3 and len(summaries) == rounds
     assert [len(ui.buttons(m)) for m in summaries] == [0] * (rounds - 1) + [1]
     assert "round 1 is over" in ui.text(summaries[0])
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_the_hand_message_shows_the_turn_timer_to_the_player_whose_turn_it_is(ui, seed):
+    """The table message is not edited at every turn while people play from their hands, so the hand itself
+    says when time runs out; without a timer it says nothing of the kind."""
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    seed(3)
+    timed = await ui.open_table(alice, channel, "briscola", players=2, level="easy", turn_timer=30)
+    hand = await ui.my_hand(alice, channel, timed)
+    info = ui.service().get(timed)
+    assert info.to_move == 0 and info.deadline_at  # with this seed alice leads
+    text = ui.text(ui.message(channel, hand.id, viewer=alice))
+    assert f"<t:{int(info.deadline_at)}:R>" in text and "Time runs out" in text, text
+    (bob,) = ui.members(guild, "bob")
+    untimed = await ui.open_table(bob, channel, "briscola", players=2, level="easy", turn_timer=0)
+    hand = await ui.my_hand(bob, channel, untimed)
+    text = ui.text(ui.message(channel, hand.id, viewer=bob))
+    assert "Time runs out" not in text and "<t:" not in text, text
