@@ -38,10 +38,11 @@ class Presence:
     dirty: bool = False
     worker: asyncio.Task | None = None
     later: asyncio.Task | None = None
+    """An edit put off for the onlookers (``TableMessages.refresh_for_onlookers``)."""
     mover: asyncio.Task | None = None
     """Posts the table anew before its message gets too old to edit (``TableMessages._move_in_time``)."""
     mover_for: int | None = None
-    """An edit put off for the onlookers (``TableMessages.refresh_for_onlookers``)."""
+    """The id of the message ``mover`` was started for."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     notes: list[Note] = field(default_factory=list)
     note_seq: int = 0

@@ -13,6 +13,7 @@ from cogs import ids
 from cogs.components import ActButton, ActSelect, button, select
 from cogs.render.games import GameRender, register
 from cogs.render.hand import SELECT_MAX, card_buttons
+from cogs.render.layout import ROW_WIDTH
 from cogs.render.seats import faces, seat_label
 from cogs.texts import bid_text, card_name, rank_name, suit_name, t
 from rules.actions import Action
@@ -21,8 +22,6 @@ from rules.cards import SUITS, Card
 log = logging.getLogger(__name__)
 
 GAME = "chiamata"
-ROW_SIZE = 5
-"""Buttons in one action row."""
 
 
 def chiamata_line(info: TableInfo, pub) -> str | None:
@@ -103,7 +102,7 @@ def call_items(info: TableInfo, view) -> list:
     f = faces(info)
     v = info.version
     calls = list(view.legal)
-    if len(calls) <= ROW_SIZE:
+    if len(calls) <= ROW_WIDTH:
         return [button(ActButton, ids.act(info.id, v, a), t("hand.call", card=card_name(a.card, f)),
                        discord.ButtonStyle.primary, row=0) for a in calls]
     groups: list[list[str]] = []

@@ -14,6 +14,7 @@ from cogs import ids
 from cogs.components import ActButton, ActSelect, PageButton, button, select
 from cogs.render.games import GameRender, register
 from cogs.render.hand import SELECT_MAX, card_buttons
+from cogs.render.layout import ROW_WIDTH
 from cogs.render.seats import faces
 from cogs.texts import card_name, t
 from rules.actions import Action
@@ -22,8 +23,6 @@ from rules.cards import Card
 log = logging.getLogger(__name__)
 
 GAME = "cicera"
-ROW_SIZE = 5
-"""Buttons in one action row."""
 
 
 def capture_choices(view) -> tuple[list[Action], list[Card]]:
@@ -75,7 +74,7 @@ def cicera_items(info: TableInfo, view, page: int = 0) -> list:
     for i, c in enumerate(no_capture):  # labelled as every game's card buttons: the picture's number, the card
         items.append(button(ActButton, ids.act(info.id, v, Action.play(c, ())),
                             f"{view.hand.index(c) + 1} · {card_name(c, f)}", discord.ButtonStyle.primary,
-                            row=row + i // ROW_SIZE))
+                            row=row + i // ROW_WIDTH))
     return items
 
 

@@ -52,7 +52,7 @@ def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) ->
         action = Action.play(c)
         items.append(button(ActButton, ids.act(info.id, info.version, action), f"{i + 1} · {card_name(c, f)}",
                             discord.ButtonStyle.primary if action in legal else discord.ButtonStyle.secondary,
-                            disabled=action not in legal, row=row0 + i // 5))
+                            disabled=action not in legal, row=row0 + i // layout.ROW_WIDTH))
     return items
 
 

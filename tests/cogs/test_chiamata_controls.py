@@ -16,21 +16,6 @@ ITALIAN = ["Bid Asso", "Bid 3", "Bid Re", "Bid Cavallo", "Bid Fante", "Bid 7", "
 FRENCH = ["Bid A", "Bid 3", "Bid K", "Bid Q", "Bid J", "Bid 7", "Bid 6", "Bid 5", "Bid 4", "Bid 2"]
 
 
-def said(ui, message) -> str:
-    """What a message says: its content and its Components V2 text displays (SimCord's components, or the raw
-    dicts of an interaction response)."""
-    texts = [message.content or ""]
-    stack = list(getattr(message, "components", None) or ())
-    while stack:
-        c = stack.pop(0)
-        if isinstance(c, dict):
-            texts += [c.get("content", "")] if c.get("type") == 10 else []
-            stack += [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
-        else:
-            texts += [d.content for d in ui.walk([c]) if d.type.value == 10]
-    return "\n".join(texts)
-
-
 def auction_controls(ui, message):
     """The bids select, the enabled buttons, and the number of action rows of a hand message."""
     (bids,) = [s for s in ui.selects(message) if ":bid" in s.custom_id]
@@ -64,7 +49,7 @@ async def test_a_rank_bid_from_the_select_and_a_pass_then_the_whole_game(ui, see
     result = await alice.select(hand, [re.value], custom_id=bids.custom_id)
     assert result.acknowledged and result.response.ephemeral
     assert service.view(table_id).auction[0] == (0, "R")
-    assert "alice bids Re" in said(ui, ui.table_message(channel, table_id))
+    assert "alice bids Re" in ui.text(ui.table_message(channel, table_id))
 
     bob_hand = await ui.my_hand(bob, channel, table_id)
     bids, buttons, rows = auction_controls(ui, bob_hand)
@@ -72,7 +57,7 @@ async def test_a_rank_bid_from_the_select_and_a_pass_then_the_whole_game(ui, see
     assert rows <= 3
     await bob.click(bob_hand, custom_id=next(b.custom_id for b in buttons if b.label == "Pass"))
     assert service.view(table_id).auction[1] == (1, None)
-    assert "bob passes" in said(ui, ui.table_message(channel, table_id))
+    assert "bob passes" in ui.text(ui.table_message(channel, table_id))
 
     pa, pb = Player(ui, channel, alice), Player(ui, channel, bob, bids=False)
     pa.hand_id, pb.hand_id = hand.id, bob_hand.id
@@ -94,7 +79,7 @@ async def test_french_faces_name_the_ranks_k_q_j(ui, seed):
     assert [o.label for o in bids.options] == FRENCH
     queen = next(o for o in bids.options if o.label == "Bid Q")
     await alice.select(hand, [queen.value], custom_id=bids.custom_id)
-    assert "alice bids Q" in said(ui, ui.table_message(channel, table_id))
+    assert "alice bids Q" in ui.text(ui.table_message(channel, table_id))
 
 
 def chiamata_info() -> TableInfo:

@@ -15,21 +15,6 @@ MANY_CHOICES_SEED = 498
 """Alice's first turn has more than 25 choices (captures, and placing the cards that capture)."""
 
 
-def said(ui, message) -> str:
-    """What a message says: its content and its Components V2 text displays (SimCord's components, or the raw
-    dicts of an interaction response)."""
-    texts = [message.content or ""]
-    stack = list(getattr(message, "components", None) or ())
-    while stack:
-        c = stack.pop(0)
-        if isinstance(c, dict):
-            texts += [c.get("content", "")] if c.get("type") == 10 else []
-            stack += [*c.get("components", ()), *([c["accessory"]] if "accessory" in c else [])]
-        else:
-            texts += [d.content for d in ui.walk([c]) if d.type.value == 10]
-    return "\n".join(texts)
-
-
 def rows(ui, message) -> list:
     """The action rows of a message."""
     return [c for c in ui.walk(message.components) if c.type.value == 1]
@@ -204,7 +189,7 @@ async def test_old_pick_and_back_buttons_and_a_stale_page_are_refused(simcord_en
         before = service.get(table_id), service.view(table_id)
         result = await alice.click(on, custom_id=custom_id)
         assert result.acknowledged and result.ephemeral, custom_id
-        text = said(ui, result.response)
+        text = ui.text(result.response)
         assert expect in text and len(text) < 150, text
         assert (service.get(table_id), service.view(table_id)) == before, f"{custom_id} changed the table"
 
