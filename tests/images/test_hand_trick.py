@@ -53,14 +53,15 @@ def test_the_hand_picture_draws_the_cards_of_the_trick_over_their_players_names(
     assert img.size == blank.size and img.crop(hand).tobytes() == blank.crop(hand).tobytes()
 
 
-def test_the_seat_to_move_is_outlined_in_the_strip(match):
+@pytest.mark.parametrize(("players", "played"), [(2, 0), (4, 1), (6, 2)])
+def test_the_seat_to_move_is_outlined_in_the_strip(players, played):
     """The gold outline marks the seat to move: moving the turn to another empty place changes the strip."""
+    match = samples.briscola_mid_trick(players, {}, tricks=1, played=played)
     seats = samples.seats_for(match.n)
     view = match.view(match.to_move())
-    played = {s for s, _c in view.trick}
-    others = [s for s in range(match.n) if s not in played and s != view.to_move]
-    if not others:
-        pytest.skip("no other empty place in this trick")
+    done = {s for s, _c in view.trick}
+    others = [s for s in range(match.n) if s not in done and s != view.to_move]
+    assert len(view.trick) == played and others, "the trick must leave another empty place"
     img, _ = drawn(view, seats)
     moved, _ = drawn(dataclasses.replace(view, to_move=others[0]), seats)
     lay = hand_layout(view, seats)
