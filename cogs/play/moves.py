@@ -140,7 +140,7 @@ class PlayControls:
                 view = hub.service.view(table_id, interaction.user.id)
 
                 async def build() -> Fields:
-                    return {"view": render.hand_view(at.info, view, None, page)}
+                    return {"view": render.hand_view(at.info, view, page)}
 
                 await hub.answers.update(interaction, build)
                 session.interaction = interaction

@@ -11,7 +11,6 @@ from cogs.render.games import GameRender, register
 from cogs.render.hand import card_buttons
 from cogs.render.seats import faces
 from cogs.texts import card_name, t
-from rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +28,7 @@ def briscola_items(info: TableInfo, view) -> list:
     return items
 
 
-def hand_items(info: TableInfo, view, _pick: Card | None, _page: int) -> list:
+def hand_items(info: TableInfo, view, _page: int) -> list:
     """The controls under a Briscola hand."""
     return briscola_items(info, view)
 

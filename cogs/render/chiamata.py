@@ -17,7 +17,7 @@ from cogs.render.layout import ROW_WIDTH
 from cogs.render.seats import faces, seat_label
 from cogs.texts import bid_text, card_name, rank_name, suit_name, t
 from rules.actions import Action
-from rules.cards import SUITS, Card
+from rules.cards import SUITS
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,7 @@ def hand_lines(info: TableInfo, view) -> list[str]:
     return []
 
 
-def hand_items(info: TableInfo, view, _pick: Card | None, _page: int) -> list:
+def hand_items(info: TableInfo, view, _page: int) -> list:
     """The controls under a Chiamata hand."""
     return chiamata_items(info, view)
 

@@ -78,8 +78,8 @@ def cicera_items(info: TableInfo, view, page: int = 0) -> list:
     return items
 
 
-def hand_items(info: TableInfo, view, _pick: Card | None, page: int) -> list:
-    """The controls under a Cicera hand (no card is ever picked first: ``_pick`` is not used)."""
+def hand_items(info: TableInfo, view, page: int) -> list:
+    """The controls under a Cicera hand: the captures' select at ``page``, the place buttons."""
     return cicera_items(info, view, page)
 
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import TableInfo
-from rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +24,9 @@ class GameRender:
 
     game: str
     """The game's registered name (``rules.games``)."""
-    hand_items: Callable[[TableInfo, Any, Card | None, int], list[Any]]
-    """The controls under a hand: ``(info, view, picked card, page)`` → buttons and selects."""
+    hand_items: Callable[[TableInfo, Any, int], list[Any]]
+    """The controls under a hand: ``(info, view, page)`` → buttons and selects, each with its ``row`` (the page
+    of a long select: Cicera's captures)."""
     table_lines: Callable[[TableInfo, Any], list[str]] = _no_lines
     """Lines of the public table message after its head, from the public view (Chiamata: the auction)."""
     hand_lines: Callable[[TableInfo, Any], list[str]] = _no_lines

@@ -19,7 +19,6 @@ from cogs.render.seats import faces, seat_label
 from cogs.render.status import status_lines
 from cogs.texts import card_name, game_name, t
 from rules.actions import Action
-from rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -56,17 +55,17 @@ def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) ->
     return items
 
 
-def hand_controls(info: TableInfo, view, pick: Card | None = None, page: int = 0) -> list[Any]:
+def hand_controls(info: TableInfo, view, page: int = 0) -> list[Any]:
     """The controls under a hand picture (none once the match is over)."""
     if view.match_over:
         return []
-    return list(render_of(info.game).hand_items(info, view, pick, page))
+    return list(render_of(info.game).hand_items(info, view, page))
 
 
-def hand_view(info: TableInfo, view, pick: Card | None = None, page: int = 0, *, text: str | None = None,
+def hand_view(info: TableInfo, view, page: int = 0, *, text: str | None = None,
               picture: bool = True, extra: str = "") -> LayoutView:
     """The hand message: its text (``text``, else ``hand_text``), the hand picture (``hand.png``, attached by the
     caller; ``picture=False`` for a message without one), ``extra`` under the text, and the controls."""
     return layout.card(text if text is not None else hand_text(info, view), extra,
                        layout.gallery(HAND_FILE) if picture else None,
-                       layout.rows(hand_controls(info, view, pick, page)))
+                       layout.rows(hand_controls(info, view, page)))
