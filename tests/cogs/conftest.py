@@ -51,6 +51,14 @@ class Bots:
         self.made.append(bot)
         return bot
 
+    async def restart(self, env):
+        """The bot process stops (its service closes) and a new one starts on the same database: the new bot."""
+        await env.settle()
+        await env.bot.service.close()
+        bot = await self.make()
+        await env.restart_bot(bot)
+        return bot
+
     async def close(self) -> None:
         for bot in self.made:
             if bot.service is not None:

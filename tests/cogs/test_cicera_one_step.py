@@ -144,9 +144,7 @@ async def test_more_than_25_choices_are_paged_and_the_pages_turn_after_a_restart
     assert len(first) == 25 and more is not None and more.label == "More captures (2/2)"
     version = ui.service().get(table_id).version
 
-    await env.settle()  # the bot restarts: the page button of the old message still turns the page
-    await env.bot.service.close()
-    await env.restart_bot(await bots.make())
+    await bots.restart(env)  # the page button of the old message still turns the page
     result = await alice.click(ui.message(channel, hand.id, viewer=alice), custom_id=more.custom_id)
     assert result.acknowledged and result.response.ephemeral
     turned = ui.message(channel, hand.id, viewer=alice)

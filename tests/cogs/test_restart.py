@@ -5,15 +5,6 @@ from __future__ import annotations
 from cogs.play.tables import ONLOOKER_REFRESH_SECONDS
 
 
-async def restart(env, bots):
-    """The bot process stops (its service closes) and a new one starts on the same database."""
-    await env.settle()
-    await env.bot.service.close()
-    bot = await bots.make()
-    await env.restart_bot(bot)
-    return bot
-
-
 async def test_a_game_continues_after_a_restart_with_the_same_buttons(simcord_env, ui, bots):
     env = simcord_env
     guild, channel = ui.room()
@@ -27,7 +18,7 @@ async def test_a_game_continues_after_a_restart_with_the_same_buttons(simcord_en
     version = ui.service().get(table_id).version
     old_bot = env.bot
 
-    bot = await restart(env, bots)
+    bot = await bots.restart(env)
     assert bot is not old_bot and ui.live(table_id)
     assert ui.service().get(table_id).version == version
 
@@ -53,7 +44,7 @@ async def test_a_lobby_works_after_a_restart(simcord_env, ui, bots):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
     lobby = (await alice.slash(channel, "briscola", players=2, level="easy")).response
-    await restart(env, bots)
+    await bots.restart(env)
     await bob.click(lobby, label="Join")
     (info,) = ui.service().tables()
     assert [s.user_id for s in info.seats] == [alice.id, bob.id]
@@ -72,7 +63,7 @@ async def test_a_table_message_deleted_after_a_restart_is_posted_again(simcord_e
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy")
     hand = await ui.my_hand(alice, channel, table_id)
     table = ui.table_message(channel, table_id)
-    await restart(env, bots)
+    await bots.restart(env)
     await mod.delete(table)
     message = ui.message(channel, hand.id, viewer=alice)
     await alice.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)

@@ -47,15 +47,6 @@ async def test_whole_games_of_each_mode_send_only_valid_v2_messages(simcord_env,
     assert ui.galleries(summary) == ["summary.png"] and "Rematch" in [b.label for b in ui.buttons(summary)]
 
 
-async def _restart(env, bots):
-    """The bot process stops (its service closes) and a new one starts on the same database."""
-    await env.settle()
-    await env.bot.service.close()
-    bot = await bots.make()
-    await env.restart_bot(bot)
-    return bot
-
-
 async def test_after_a_restart_every_control_of_the_old_messages_answers(simcord_env, ui, bots):
     env = simcord_env
     guild, channel = ui.room()
@@ -75,7 +66,7 @@ async def test_after_a_restart_every_control_of_the_old_messages_answers(simcord
     hand = await ui.my_hand(alice, channel, table_id)
     lobby = (await bob.slash(channel, "cicera", level="easy")).response
 
-    await _restart(env, bots)
+    await bots.restart(env)
     before = ui.service().view(table_id, alice.id)
     answers = []
     answers.append(await alice.click(ui.message(channel, hand.id, viewer=alice),
