@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
+import subprocess
 import sys
+import threading
+import time
 
 from bot.tables import TableError, TableService
 
@@ -61,6 +65,45 @@ async def main(path: str, tables: int) -> None:
     out.write("READY\n")
     out.flush()
     await asyncio.Event().wait()  # until killed
+
+
+# ----- for the tests that run and kill this driver -----
+def read_acks(proc: subprocess.Popen, wanted: int, seconds: float) -> list[tuple[int, int, dict]]:
+    """The ``ACK`` lines the driver printed, until ``wanted`` of them, its end, or ``seconds``."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put("")
+
+    threading.Thread(target=pump, daemon=True).start()
+    acks = []
+    deadline = time.monotonic() + seconds
+    while len(acks) < wanted:
+        try:
+            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if not line:
+            break
+        if line.startswith("ACK "):
+            _, table, version, entry = line.rstrip("\n").split(" ", 3)
+            acks.append((int(table), int(version), json.loads(entry)))
+    return acks
+
+
+def unstored(acks: list[tuple[int, int, dict]], live: dict[int, list[dict]],
+             finished: dict[int, list[dict]]) -> list[tuple[int, int, dict]]:
+    """The acknowledged actions the database lacks: ``live`` and ``finished`` map a table id to its stored
+    actions (a live table's, or its finished game's record)."""
+    lost = []
+    for table, version, entry in acks:
+        log = live.get(table, finished.get(table))
+        if log is None or len(log) < version or log[version - 1] != entry:
+            lost.append((table, version, entry))
+    return lost
 
 
 if __name__ == "__main__":

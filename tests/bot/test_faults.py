@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from kill_driver import read_acks, unstored  # the helper beside this file
 
 from bot.tables import StorageFailed, TableService
 from rules.records import replay_record
@@ -147,32 +145,6 @@ async def test_a_read_only_file_refuses_writes_and_the_tables_stay_as_stored(db_
     assert [e.kind for e in events].count("game_over") == 1
 
 
-def read_acks(proc: subprocess.Popen, wanted: int, seconds: float) -> list[tuple[int, int, dict]]:
-    """The ``ACK`` lines the driver printed, until ``wanted`` of them, its end, or ``seconds``."""
-    lines: queue.Queue[str] = queue.Queue()
-
-    def pump() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put("")
-
-    threading.Thread(target=pump, daemon=True).start()
-    acks = []
-    deadline = time.monotonic() + seconds
-    while len(acks) < wanted:
-        try:
-            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            break
-        if not line:
-            break
-        if line.startswith("ACK "):
-            _, table, version, entry = line.rstrip("\n").split(" ", 3)
-            acks.append((int(table), int(version), json.loads(entry)))
-    return acks
-
-
 async def test_killed_with_sigkill_loses_no_acknowledged_action(db_path, open_service, play):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     acks: list[tuple[int, int, dict]] = []
@@ -205,11 +177,7 @@ async def test_killed_with_sigkill_loses_no_acknowledged_action(db_path, open_se
             finished[record["table"]] = [e for r in record["rounds"] for e in r["actions"]]
     finally:
         con.close()
-    lost = []
-    for table, version, entry in acks:
-        log = live.get(table, finished.get(table))
-        if log is None or len(log) < version or log[version - 1] != entry:
-            lost.append((table, version, entry))
+    lost = unstored(acks, live, finished)
     assert not lost, f"acknowledged but not stored: {lost[:5]}"
     assert any(t in finished for t, _, _ in acks) and any(t in live for t, _, _ in acks)
 

@@ -8,16 +8,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import queue
 import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import asyncpg
 import pytest
+from kill_driver import read_acks, unstored  # the helper beside this file
 
 from bot.config import Settings
 from bot.storage import DatabaseUrl, StorageOpenError, Store, schema
@@ -210,30 +208,6 @@ async def test_a_lost_connection_fails_the_writes_it_carried_and_the_next_ones_g
 
 
 # ----- durability and the service on PostgreSQL -----
-def read_acks(proc: subprocess.Popen, wanted: int, seconds: float) -> list[tuple[int, int, dict]]:
-    """The ``ACK`` lines the kill driver printed, until ``wanted`` of them, its end, or ``seconds``."""
-    lines: queue.Queue[str] = queue.Queue()
-
-    def pump() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-        lines.put("")
-
-    threading.Thread(target=pump, daemon=True).start()
-    acks = []
-    deadline = time.monotonic() + seconds
-    while len(acks) < wanted:
-        try:
-            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            break
-        if not line:
-            break
-        if line.startswith("ACK "):
-            _, table, version, entry = line.rstrip("\n").split(" ", 3)
-            acks.append((int(table), int(version), json.loads(entry)))
-    return acks
 
 
 async def test_killed_with_sigkill_on_postgresql_loses_no_acknowledged_action(postgresql_url, tmp_path):
@@ -258,8 +232,7 @@ async def test_killed_with_sigkill_on_postgresql_loses_no_acknowledged_action(po
     for r in await sql(postgresql_url, "SELECT record FROM games"):
         record = json.loads(r[0])
         finished[record["table"]] = [e for rnd in record["rounds"] for e in rnd["actions"]]
-    lost = [(t, v, e) for t, v, e in acks
-            if len(log := live.get(t, finished.get(t)) or []) < v or log[v - 1] != e]
+    lost = unstored(acks, live, finished)
     assert not lost, f"acknowledged but not stored: {lost[:5]}"
     assert any(t in finished for t, _, _ in acks) and any(t in live for t, _, _ in acks)
 
