@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from discord.ui import LayoutView
 
+from bot.i18n import gettext
+from bot.rules_text import rules_text
 from cogs.render import layout
-from cogs.texts import RULES, game_name, t
+from cogs.texts import game_name
 
 
 def rules_view(game: str) -> LayoutView:
-    """The short rules of a game, then its table options explained."""
-    text = RULES[game]
-    return layout.card("### " + game_name(game), text["summary"], layout.separator(),
-                       f"**{t('lobby.options')}**\n" + text["options"], accent=layout.TABLE)
+    """A game's rules: every section, its heading in bold then its text, in the context's language."""
+    sections = [f"**{heading}**\n{text}" for heading, text in rules_text(game, gettext)]
+    return layout.card("### " + game_name(game), "\n\n".join(sections), accent=layout.TABLE)

@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.i18n import _
-from bot.rules_text import RULES
+from bot.rules_text import rules_text
 from bot.tools.views.seats import SeatNames, join_and
 from rules.actions import Action
 from rules.cards import RANKS, STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
@@ -189,19 +189,18 @@ def round_lines(game: str, result: Mapping[str, Any], number: int, names: SeatNa
 
 
 def plain(markdown: str) -> str:
-    """Short rules' markdown as plain text (``**match**`` becomes ``match``)."""
-    return re.sub(r"\*\*(.+?)\*\*", r"\1:", markdown).replace("`", "")
+    """The rules' markdown as plain text (``**match**`` becomes ``match``)."""
+    return re.sub(r"\*\*(.+?)\*\*", r"\1", markdown).replace("`", "")
 
 
 def rules_lines(game: str, options: Mapping[str, Any]) -> list[str]:
-    """``rules`` at the prompt: the game's short rules, its options, and this table's."""
-    text = RULES.get(game, {})
-    out = [""]
-    out.extend(textwrap.wrap(_("Rules of {game}: {summary}").format(
-        game=game.capitalize(), summary=plain(text.get("summary", ""))), WIDTH))
-    out.append(_("Table options:"))
-    for item in plain(text.get("options", "")).split(" · "):
-        out.extend(textwrap.wrap(item, WIDTH, initial_indent="  - ", subsequent_indent="    "))
+    """``rules`` at the prompt: every section of the game's rules (translated), then this table's options."""
+    out = ["", _("Rules of {game}:").format(game=game.capitalize())]
+    for heading, text in rules_text(game, _):
+        out.append(heading)
+        for line in plain(text).splitlines():
+            indent = "  " if line.startswith("- ") else ""
+            out.extend(textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="  " + indent))
     table = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
     out.extend(textwrap.wrap(_("This table: {options}").format(options=table), WIDTH))
     return out

@@ -263,10 +263,11 @@ async def test_rules_at_the_prompt_show_the_rules_and_the_tables_options_and_cha
                          *FAST)
     assert "'rules' shows the rules of the game and this table's options" in out  # help lists it
     shown = out.split("Rules of ", 1)[1]
-    summary = RULES[game]["summary"]
-    assert " ".join(shown.split())[:200].startswith(f"{game.capitalize()}: {' '.join(summary.split())}"[:200])
-    assert "Table options:\n  - " in shown and "**" not in out
-    assert "  - turn_timer: seconds per turn" in shown or "turn_timer: as in Briscola" in " ".join(shown.split())
+    assert shown.startswith(f"{game.capitalize()}:\n") and "**" not in out
+    (first_heading, first_text), *_ = RULES[game]
+    assert f"\n{first_heading}\n  {' '.join(first_text.split()[:8])}" in shown
+    assert all(f"\n{heading}\n" in shown for heading, _ in RULES[game])
+    assert "turn_timer: 120" in " ".join(shown.split())
     this_table = " ".join(shown.split("This table: ", 1)[1].split("\n> ")[0].split())
     assert "turn_timer=60" in this_table
     assert live_entries(db_path) == [] or all(e["seat"] != 0 for e in live_entries(db_path))
