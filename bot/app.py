@@ -115,7 +115,9 @@ class TavoloBot(commands.Bot):
         except discord.HTTPException as e:
             log.warning("cannot read the registered commands (%s); not syncing", e)
             return False
-        local = {_signature(c.to_dict(self.tree)) for c in self.tree.get_commands(guild=guild)}
+        translator = self.tree.translator
+        local = {_signature(await c.get_translated_payload(self.tree, translator) if translator
+                            else c.to_dict(self.tree)) for c in self.tree.get_commands(guild=guild)}
         registered = {_signature(c.to_dict()) for c in remote}
         if local == registered:
             log.info("the %d app commands on Discord are up to date", len(local))
@@ -139,16 +141,22 @@ class TavoloBot(commands.Bot):
 
 
 def _signature(payload: Mapping[str, Any]) -> tuple:
-    """What decides whether a command must be synced again: its name, type and options (recursively)."""
+    """What decides whether a command must be synced again: its name, type, options (recursively) and the
+    translations of its names, descriptions and choices."""
+
+    def words(item: Mapping[str, Any]) -> tuple:
+        return tuple(sorted((item.get("name_localizations") or {}).items())), \
+            tuple(sorted((item.get("description_localizations") or {}).items()))
 
     def options(items: Any) -> tuple:
         return tuple(sorted(
-            (o.get("name", ""), int(o.get("type", 0)), options(o.get("options") or ()),
-             tuple(sorted(str(c.get("value")) for c in o.get("choices") or ())))
+            (o.get("name", ""), int(o.get("type", 0)), options(o.get("options") or ()), words(o),
+             tuple(sorted((str(c.get("value")), words(c)) for c in o.get("choices") or ())))
             for o in items
         ))
 
-    return payload.get("name", ""), int(payload.get("type", 1)), options(payload.get("options") or ())
+    return (payload.get("name", ""), int(payload.get("type", 1)), options(payload.get("options") or ()),
+            words(payload))
 
 
 def create_bot(

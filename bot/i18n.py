@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import logging
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -22,8 +23,17 @@ log = logging.getLogger(__name__)
 
 DOMAIN = "tavolo"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-LANGUAGES = ("en", "it")
+LANGUAGES = ("en", "it", "de", "el", "ru", "ko", "eo")
 """The languages Tavolo speaks; English is the source text."""
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English", "it": "Italiano", "de": "Deutsch", "el": "Ελληνικά", "ru": "Русский", "ko": "한국어",
+    "eo": "Esperanto",
+}
+"""Each language by its own name (how a menu of languages shows them)."""
+DISCORD_LOCALES: dict[str, str] = {
+    "en-US": "en", "en-GB": "en", "it": "it", "de": "de", "el": "el", "ru": "ru", "ko": "ko",
+}
+"""Discord's locales Tavolo speaks, and their language (Discord has no Esperanto: it is chosen by a setting)."""
 current_language: ContextVar[str | None] = ContextVar("tavolo_language", default=None)
 """The language of the messages made in this context (a guild's setting); ``None``: the environment's."""
 
@@ -40,9 +50,49 @@ def use_language(language: str | None) -> Iterator[None]:
 
 @cache
 def translation(language: str | None = None) -> _gettext.NullTranslations:
-    """The catalogue for ``language`` (e.g. ``"it"``); None follows LANGUAGE, LC_ALL, LC_MESSAGES and LANG."""
-    languages = [language] if language else None
+    """The catalogue for ``language`` (e.g. ``"it"``); None: the environment's (``environment_language``)."""
+    languages = [language] if language else [environment_language()]
     return _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True)
+
+
+def language_of_locale(locale: object) -> str | None:
+    """The language of a Discord locale (``discord.Locale`` or its text, e.g. ``"de"``, ``"en-GB"``), of a POSIX
+    locale (``"de_DE.UTF-8"``) or of a language code; ``None`` when Tavolo does not speak it."""
+    text = str(getattr(locale, "value", locale) or "")
+    if text in DISCORD_LOCALES:
+        return DISCORD_LOCALES[text]
+    code = text.replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def environment_language() -> str:
+    """The language of the environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads
+    them): the first one Tavolo speaks, else English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            for part in value.split(":"):
+                language = language_of_locale(part)
+                if language:
+                    return language
+            if name != "LANGUAGE":
+                break
+    return "en"
+
+
+def N_(message: str) -> str:  # noqa: N802  (gettext's naming)
+    """Marks a text for Babel's extraction (``-k N_``) where it is defined; it is translated where it is shown."""
+    return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802
+    """Marks a counted text (its singular and plural English source) for extraction (``-k NP_:1,2``)."""
+    return singular, plural
+
+
+def NC_(context: str, message: str) -> str:  # noqa: N802, ARG001
+    """Marks a text with its ``msgctxt`` for extraction (``-k NC_:1c,2``); show it with ``pgettext(context, ...)``."""
+    return message
 
 
 def gettext(message: str, language: str | None = None) -> str:
@@ -54,6 +104,18 @@ def gettext(message: str, language: str | None = None) -> str:
 def ngettext(singular: str, plural: str, n: int, language: str | None = None) -> str:
     """The singular or plural form for ``n``, translated when a catalogue has it."""
     return translation(language or current_language.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str, language: str | None = None) -> str:
+    """``message`` in ``context`` (a ``msgctxt``: the same English word may need two translations), translated."""
+    return translation(language or current_language.get()).pgettext(context, message)
+
+
+def label_translator(message: str, plural: str | None, n: int | None) -> str:
+    """Translates a picture's label (``images.common.set_translator``) in the context's language."""
+    if plural is not None and n is not None:
+        return ngettext(message, plural, n)
+    return gettext(message)
 
 
 _ = gettext

@@ -15,21 +15,25 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import use_language
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, use_language
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import ResetButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
+from cogs.texts import GAME_NAMES, OPTION_LABELS, TEXTS, game_name, option_value, options_line, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
 from rules.options import OptionSpec
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [Choice(name=game_name(g), value=g) for g in GAME_NAMES]
-LANGUAGES = {"en": "English", "it": "Italiano"}
+GAME_CHOICES = [Choice(name=TEXTS[f"game.{g}"], value=g) for g in GAME_NAMES]
+"""The games as command choices (English source names: the command tree's translator translates them)."""
+SERVER_LOCALE = "locale"
+"""The ``/settings language`` value that follows the server's own preferred locale again."""
+LANGUAGE_CHOICES = [*(Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
+                    Choice(name="the server's language in Discord", value=SERVER_LOCALE)]
 ALL_GAMES = "all"
 """The ``game`` value of a reset of every game's leaderboard."""
 CLEAR = "default"
@@ -90,7 +94,8 @@ class Admin(commands.Cog):
         return layout.card(
             t("settings.saved") if saved else None,
             "### " + t("settings.title"),
-            f"**{t('settings.language')}**: {LANGUAGES.get(current.language or 'en', 'English')}",
+            f"**{t('settings.language')}**: " + (LANGUAGE_NAMES[current.language] if current.language in LANGUAGE_NAMES
+                                                 else t("settings.language_locale")),
             f"**{t('settings.defaults')}**\n" + (defaults or t("settings.none")),
             f"**{t('settings.channels')}**: {channels}",
             accent=layout.NOTICE)
@@ -140,19 +145,21 @@ class Admin(commands.Cog):
         if not game or not option:
             return []
         values = [*allowed_values(game, option), CLEAR]
-        return [Choice(name=option_value(v) if v != CLEAR else CLEAR, value=v)
-                for v in values if current.lower() in v.lower()][:25]
+        with use_language(await self.hub.languages.of_member(interaction)):
+            return [Choice(name=option_value(v) if v != CLEAR else CLEAR, value=v)
+                    for v in values if current.lower() in v.lower()][:25]
 
     @settings.command(name="language", description="The language of Tavolo's messages on this server")
-    @app_commands.choices(language=[Choice(name=name, value=code) for code, name in LANGUAGES.items()])
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: Interaction, language: Choice[str]) -> None:
         """``/settings language``."""
 
         async def work(guild_id: int) -> None:
+            chosen = language.value if language.value in LANGUAGES else None
             current = await self.hub.service.guild_settings(guild_id)
-            await self.hub.service.set_guild_settings(dataclasses.replace(current, language=language.value))
-            self.hub.languages.choose(guild_id, language.value)
-            with use_language(language.value):  # said in the new language
+            await self.hub.service.set_guild_settings(dataclasses.replace(current, language=chosen))
+            self.hub.languages.choose(guild_id, chosen)
+            with self.hub.languages.public_in(guild_id):  # said in the server's new language
                 await self._tell(interaction, t("settings.saved"))
 
         await self._guarded(interaction, "settings", work)

@@ -1,4 +1,5 @@
-"""``/leaderboard [game]`` (a paged message), ``/stats [member]`` and ``/rules [game]``, in Components V2."""
+"""``/leaderboard [game]`` (a paged message), ``/stats [member]``, ``/rules [game]`` and ``/language``, in Components
+V2."""
 
 from __future__ import annotations
 
@@ -9,18 +10,24 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, use_language
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import LeaderboardButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import GAME_NAMES, game_name, t
+from cogs.texts import GAME_NAMES, TEXTS, game_name, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [Choice(name=game_name(g), value=g) for g in GAME_NAMES]
+GAME_CHOICES = [Choice(name=TEXTS[f"game.{g}"], value=g) for g in GAME_NAMES]
+"""The games as command choices (English source names: the command tree's translator translates them)."""
+CLIENT = "client"
+"""The ``/language`` value that follows the member's Discord client again."""
+MEMBER_LANGUAGE_CHOICES = [*(Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
+                           Choice(name="my Discord language", value=CLIENT)]
 
 
 class Standings(commands.Cog):
@@ -56,21 +63,22 @@ class Standings(commands.Cog):
             data = await self.hub.service.leaderboard(interaction.guild_id, game, max(1, number))
             if data["page"] > data["pages"]:  # the board got shorter since the button was drawn
                 data = await self.hub.service.leaderboard(interaction.guild_id, game, data["pages"])
-            rows = []
-            for rank, st in data["rows"]:
-                streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
-                rows.append(t("lb.row", rank=rank, name=st.name, rating=st.rating.ordinal, games=st.games,
-                              wins=st.wins, streak=streak))
-            controls = [
-                button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
-                       disabled=data["page"] <= 1),
-                button(LeaderboardButton, ids.leaderboard(game, data["page"] + 1, "next"), t("lb.next"),
-                       disabled=data["page"] >= data["pages"]),
-            ]
-            view = layout.card("### " + t("lb.title", game=game_name(game)),
-                               "\n".join(rows) if rows else t("lb.empty", game=game_name(game)),
-                               "-# " + t("lb.footer", page=data["page"], pages=data["pages"], total=data["total"]),
-                               layout.rows(controls), accent=layout.GOLD)
+            with self.hub.languages.public_in(interaction.guild_id):  # a public message
+                rows = []
+                for rank, st in data["rows"]:
+                    streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
+                    rows.append(t("lb.row", rank=rank, name=st.name, rating=st.rating.ordinal, games=st.games,
+                                  wins=st.wins, streak=streak))
+                controls = [
+                    button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
+                           disabled=data["page"] <= 1),
+                    button(LeaderboardButton, ids.leaderboard(game, data["page"] + 1, "next"), t("lb.next"),
+                           disabled=data["page"] >= data["pages"]),
+                ]
+                view = layout.card("### " + t("lb.title", game=game_name(game)),
+                                   "\n".join(rows) if rows else t("lb.empty", game=game_name(game)),
+                                   "-# " + t("lb.footer", page=data["page"], pages=data["pages"], total=data["total"]),
+                                   layout.rows(controls), accent=layout.GOLD)
             if edit:
                 await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
             else:
@@ -106,6 +114,14 @@ class Standings(commands.Cog):
                                                     ephemeral=member is None,
                                                     allowed_mentions=discord.AllowedMentions.none())
 
+        async def public() -> None:  # another member's statistics are posted for all: the server's language
+            with self.hub.languages.public_in(interaction.guild_id):
+                await work()
+
+        if member is not None:
+            await self.hub.answers.answer(interaction, "stats", public)
+            return
+
         await self.hub.answers.answer(interaction, "stats", work)
 
     @app_commands.command(name="rules", description="The rules of a game and its table options")
@@ -115,8 +131,28 @@ class Standings(commands.Cog):
         """``/rules``."""
         from cogs.rules_text import rules_view
 
-        await interaction.response.send_message(view=rules_view(game.value if game else games.DEFAULT_GAME),
-                                                ephemeral=True)
+        async def work() -> None:
+            await interaction.response.send_message(view=rules_view(game.value if game else games.DEFAULT_GAME),
+                                                    ephemeral=True)
+
+        await self.hub.answers.answer(interaction, "rules", work)
+
+    @app_commands.command(name="language", description="The language of the messages only you see")
+    @app_commands.describe(language="your language (or your Discord client's)")
+    @app_commands.choices(language=MEMBER_LANGUAGE_CHOICES)
+    async def language(self, interaction: Interaction, language: Choice[str]) -> None:
+        """``/language``: a member's own language for their hands, answers, ``/stats`` and ``/rules``, on every
+        server (it beats their client's locale)."""
+
+        async def work() -> None:
+            chosen = language.value if language.value in LANGUAGES else None
+            await self.hub.service.set_member_language(interaction.user.id, chosen)
+            self.hub.languages.choose_for_member(interaction.user.id, chosen)
+            with use_language(self.hub.languages.member(interaction)):  # said in the new language
+                await self.hub.answers.tell(interaction, t("language.saved", language=LANGUAGE_NAMES[
+                    self.hub.languages.member(interaction)]))
+
+        await self.hub.answers.answer(interaction, "language", work)
 
 
 async def setup(bot: TavoloBot) -> None:

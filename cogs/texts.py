@@ -11,236 +11,254 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from bot.i18n import gettext
+from bot.i18n import N_, NC_, NP_, gettext, ngettext, pgettext
 from bot.rules_text import RULES  # noqa: F401  (re-exported: cogs.rules_text reads it here)
 from rules import games
-from rules.cards import FRENCH_RANKS, FRENCH_SUITS, SUIT_NAMES, Card
+from rules.cards import FRENCH_RANKS, FRENCH_SUITS, Card
 
 log = logging.getLogger(__name__)
 
 TEXTS: dict[str, str] = {
     # ----- games and general -----
-    "game.briscola": "Briscola",
-    "game.chiamata": "Briscola Chiamata",
-    "game.cicera": "Cicera",
-    "not_ready": "Tavolo is starting or restarting; try again in a moment.",
-    "guild_only": "Tables are played in a server channel, not in direct messages.",
-    "error": "Something went wrong on my side; nothing changed. Try again in a moment.",
-    "players_n": "{n} players",
-    "table_n": "table {id}",
-    "seat.ai": "AI {n} ({level})",
-    "seat.away": "{name} (AI)",
-    "bid.points": "{points} points",
-    "bid.two_for": "2 for {points}",
+    "game.briscola": N_("Briscola"),
+    "game.chiamata": N_("Briscola Chiamata"),
+    "game.cicera": N_("Cicera"),
+    "not_ready": N_("Tavolo is starting or restarting; try again in a moment."),
+    "guild_only": N_("Tables are played in a server channel, not in direct messages."),
+    "error": N_("Something went wrong on my side; nothing changed. Try again in a moment."),
+    "table_n": N_("table {id}"),
+    "seat.ai": N_("AI {n} ({level})"),
+    "seat.away": N_("{name} (AI)"),
+    "bid.points": N_("{points} points"),
+    "bid.two_for": N_("2 for {points}"),
     # ----- lobby -----
-    "lobby.title": "{game} · {players}",
-    "lobby.host": "Hosted by {host}. Join, then the host starts; empty seats go to the AI ({level}).",
-    "lobby.seats": "Seats",
-    "lobby.free": "— free —",
-    "lobby.options": "Options",
-    "lobby.footer": "Table {id}",
-    "lobby.cancelled": "{game}: the table was closed.",
-    "lobby.join": "Join",
-    "lobby.leave": "Leave",
-    "lobby.start": "Start",
-    "lobby.cancel": "Cancel",
-    "lobby.ai_placeholder": "Add an AI player (host)…",
-    "lobby.ai_add": "Add an AI: {level}",
-    "lobby.ai_remove": "Remove the last AI added",
-    "lobby.joined": "You sit at table {id}.",
-    "lobby.left": "You left table {id}.",
-    "lobby.closed_by_leaving": "You left and the table closed: nobody else was seated.",
-    "lobby.started_elsewhere": "That table has started already.",
+    "lobby.title": N_("{game} · {players}"),
+    "lobby.host": N_("Hosted by {host}. Join, then the host starts; empty seats go to the AI ({level})."),
+    "lobby.seats": N_("Seats"),
+    "lobby.free": N_("— free —"),
+    "lobby.options": N_("Options"),
+    "lobby.footer": N_("Table {id}"),
+    "lobby.cancelled": N_("{game}: the table was closed."),
+    "lobby.join": N_("Join"),
+    "lobby.leave": N_("Leave"),
+    "lobby.start": N_("Start"),
+    "lobby.cancel": N_("Cancel"),
+    "lobby.ai_placeholder": N_("Add an AI player (host)…"),
+    "lobby.ai_add": N_("Add an AI: {level}"),
+    "lobby.ai_remove": N_("Remove the last AI added"),
+    "lobby.joined": N_("You sit at table {id}."),
+    "lobby.left": N_("You left table {id}."),
+    "lobby.closed_by_leaving": N_("You left and the table closed: nobody else was seated."),
+    "lobby.started_elsewhere": N_("That table has started already."),
     # ----- the table message -----
-    "table.head": "**{game}** · table {id}{round}",
-    "table.round": " · round {n}",
-    "table.your_turn": "{mention}, your turn.",
-    "table.your_bid": "{mention}, your turn to bid.",
-    "table.caller_turn": "{mention}, you won the auction: {what}.",
-    "table.caller_trump": "declare the trump suit",
-    "table.caller_discard": "discard five cards",
-    "table.caller_call": "call a card",
-    "table.deadline": "Time runs out {when}.",
-    "table.ai_turn": "{name} is playing…",
-    "table.waiting": "Waiting for {name}.",
-    "table.my_hand": "My hand",
-    "table.over": "The game is over. {result}",
-    "table.aborted": "**{game}** · table {id}: the game was stopped before the end; it is not rated.",
-    "table.auction": "Auction: {bids}.",
-    "table.auction_none": "Auction: no bid yet.",
-    "table.bid_by": "{name} bids {bid}",
-    "table.pass_by": "{name} passes",
-    "table.caller": "{name} won the auction with {bid} (target {target}).",
-    "table.called": "Called card: **{card}** (trump {suit}); the partner is secret until it is played.",
-    "table.partner": "Called card: **{card}**. Partnership revealed: **{caller}** with **{partner}**.",
-    "table.alone": "Called card: **{card}**, in the caller's hand: **{caller}** plays alone.",
-    "table.passed_out": "Everyone passed: the cards are dealt again.",
-    "table.timer_warning": "{mention}: {seconds} s left for your turn.",
-    "table.timeout": "{name}'s time ran out; the AI played for them.",
-    "table.seat_to_ai_left": "{name} left; the AI plays their seat.",
-    "table.seat_to_ai_timeouts": "{name}'s turn timed out three times in a row; the AI plays their seat now.",
-    "table.threads_open": "Team threads are open: {threads}. Table talk: talk strategy, never name exact cards.",
-    "table.threads_forbidden": "I may not open private threads in this channel, so there are no team threads; "
-                               "play goes on.",
-    "table.threads_unsupported": "Private threads cannot be opened in this kind of channel, so there are no team "
-                                 "threads; play goes on.",
-    "table.storage_error": "A save failed ({reason}); the table is as it was. Play goes on.",
-    "table.storage_gave_up": "Saving failed {tries} times ({reason}). The game is kept as last saved and goes on "
-                             "when the database works again (at the latest when the bot restarts).",
-    "table.result_winners": "Winners: {names}.",
-    "table.result_draw": "A draw.",
-    "table.summary_round": "{game} · table {id}: round {n} is over.",
-    "table.summary_match": "{game} · table {id}: the game is over. {result}",
-    "table.rematch": "Rematch",
-    "table.rating": "{name}: rating {before} → {after}",
+    "table.head": N_("**{game}** · table {id}{round}"),
+    "table.round": N_(" · round {n}"),
+    "table.your_turn": N_("{mention}, your turn."),
+    "table.your_bid": N_("{mention}, your turn to bid."),
+    "table.caller_turn": N_("{mention}, you won the auction: {what}."),
+    "table.caller_trump": N_("declare the trump suit"),
+    "table.caller_discard": N_("discard five cards"),
+    "table.caller_call": N_("call a card"),
+    "table.deadline": N_("Time runs out {when}."),
+    "table.ai_turn": N_("{name} is playing…"),
+    "table.waiting": N_("Waiting for {name}."),
+    "table.my_hand": N_("My hand"),
+    "table.over": N_("The game is over. {result}"),
+    "table.aborted": N_("**{game}** · table {id}: the game was stopped before the end; it is not rated."),
+    "table.auction": N_("Auction: {bids}."),
+    "table.auction_none": N_("Auction: no bid yet."),
+    "table.bid_by": N_("{name} bids {bid}"),
+    "table.pass_by": N_("{name} passes"),
+    "table.caller": N_("{name} won the auction with {bid} (target {target})."),
+    "table.called": N_("Called card: **{card}** (trump {suit}); the partner is secret until it is played."),
+    "table.partner": N_("Called card: **{card}**. Partnership revealed: **{caller}** with **{partner}**."),
+    "table.alone": N_("Called card: **{card}**, in the caller's hand: **{caller}** plays alone."),
+    "table.passed_out": N_("Everyone passed: the cards are dealt again."),
+    "table.timer_warning": N_("{mention}: {seconds} s left for your turn."),
+    "table.timeout": N_("{name}'s time ran out; the AI played for them."),
+    "table.seat_to_ai_left": N_("{name} left; the AI plays their seat."),
+    "table.seat_to_ai_timeouts": N_("{name}'s turn timed out three times in a row; the AI plays their seat now."),
+    "table.threads_open": N_("Team threads are open: {threads}. Table talk: talk strategy, never name exact cards."),
+    "table.threads_forbidden": N_("I may not open private threads in this channel, so there are no team threads; "
+                               "play goes on."),
+    "table.threads_unsupported": N_("Private threads cannot be opened in this kind of channel, so there are no team "
+                                 "threads; play goes on."),
+    "table.storage_error": N_("A save failed ({reason}); the table is as it was. Play goes on."),
+    "table.storage_gave_up": N_("Saving failed {tries} times ({reason}). The game is kept as last saved and goes on "
+                             "when the database works again (at the latest when the bot restarts)."),
+    "table.result_winners": N_("Winners: {names}."),
+    "table.result_draw": N_("A draw."),
+    "table.summary_round": N_("{game} · table {id}: round {n} is over."),
+    "table.summary_match": N_("{game} · table {id}: the game is over. {result}"),
+    "table.rematch": N_("Rematch"),
+    "table.rating": N_("{name}: rating {before} → {after}"),
     # ----- the hand -----
-    "hand.title": "**Your hand** · {game}, table {id}.",
-    "hand.your_turn": "Your turn: choose below.",
-    "hand.not_your_turn": "Not your turn: {name} is to play.",
-    "hand.over": "The game is over.",
-    "hand.partner": "You hold the called card **{card}**: you are the caller's secret partner.",
-    "hand.exchange": "Exchange {card} for the face-up card",
-    "hand.pass": "Pass",
-    "hand.bid_rank": "Bid {rank}",
-    "hand.bid_points_placeholder": "Bid a points target…",
-    "hand.bid_points": "{points} points",
-    "hand.bid_two_points": "2 with a target of {points}",
-    "hand.trump": "Trump: {suit}",
-    "hand.discard_placeholder": "Choose the five cards to discard…",
-    "hand.call": "Call {card}",
-    "hand.call_placeholder": "Call a card of {suit}…",
+    "hand.title": N_("**Your hand** · {game}, table {id}."),
+    "hand.your_turn": N_("Your turn: choose below."),
+    "hand.not_your_turn": N_("Not your turn: {name} is to play."),
+    "hand.over": N_("The game is over."),
+    "hand.partner": N_("You hold the called card **{card}**: you are the caller's secret partner."),
+    "hand.exchange": N_("Exchange {card} for the face-up card"),
+    "hand.pass": N_("Pass"),
+    "hand.bid_rank": N_("Bid {rank}"),
+    "hand.bid_points_placeholder": N_("Bid a points target…"),
+    "hand.bid_points": N_("{points} points"),
+    "hand.bid_two_points": N_("2 with a target of {points}"),
+    "hand.trump": N_("Trump: {suit}"),
+    "hand.discard_placeholder": N_("Choose the five cards to discard…"),
+    "hand.call": N_("Call {card}"),
+    "hand.call_placeholder": N_("Call a card of {suit}…"),
     # ----- hand controls -----
-    "hand.bid_rank_placeholder": "Bid a rank…",
-    "hand.call_suits_placeholder": "Call: {suits}…",
-    "hand.capture_placeholder": "Capture with…",
-    "hand.capture_option": "{card} → {cards}",
-    "hand.place_option": "{card} → place it",
-    "hand.capture_page": "More captures ({page}/{pages})",
+    "hand.bid_rank_placeholder": N_("Bid a rank…"),
+    "hand.call_suits_placeholder": N_("Call: {suits}…"),
+    "hand.capture_placeholder": N_("Capture with…"),
+    "hand.capture_option": N_("{card} → {cards}"),
+    "hand.place_option": N_("{card} → place it"),
+    "hand.capture_page": N_("More captures ({page}/{pages})"),
     # ----- click errors -----
-    "click.no_table": "That table is closed or over.",
-    "click.not_seated": "You are not seated at this table.",
-    "click.not_started": "The game has not started yet.",
-    "click.over": "The game is over.",
-    "click.not_your_turn": "It is not your turn: {name} is to play.",
-    "click.card_gone": "You no longer hold {card}.",
-    "click.stale": "That hand is out of date; press **My hand** on the table for the current one.",
-    "click.not_host": "Only the host can do that.",
-    "click.ai_plays": "The AI plays your seat now.",
-    "click.elsewhere": "That button belongs to a table in another channel; nothing changed.",
+    "click.no_table": N_("That table is closed or over."),
+    "click.not_seated": N_("You are not seated at this table."),
+    "click.not_started": N_("The game has not started yet."),
+    "click.over": N_("The game is over."),
+    "click.not_your_turn": N_("It is not your turn: {name} is to play."),
+    "click.card_gone": N_("You no longer hold {card}."),
+    "click.stale": N_("That hand is out of date; press **My hand** on the table for the current one."),
+    "click.not_host": N_("Only the host can do that."),
+    "click.ai_plays": N_("The AI plays your seat now."),
+    "click.elsewhere": N_("That button belongs to a table in another channel; nothing changed."),
     # ----- threads -----
-    "thread.name": "Tavolo {id} · {side}",
-    "thread.side": "team {n}",
-    "thread.reminder": "{mentions}: your team's private thread for table {id}. Table talk rule: talk strategy "
-                       "freely, but never name the exact cards you hold. It is archived when the game ends.",
+    "thread.name": N_("Tavolo {id} · {side}"),
+    "thread.side": N_("team {n}"),
+    "thread.reminder": N_("{mentions}: your team's private thread for table {id}. Table talk rule: talk strategy "
+                       "freely, but never name the exact cards you hold. It is archived when the game ends."),
     # ----- /table -----
-    "cmd.no_table_here": "You are not at a table in this channel.",
-    "cmd.left_game": "You left table {id}; the AI plays your seat.",
-    "cmd.aborted": "Table {id} was stopped.",
-    "cmd.no_table_found": "There is no open table in this channel.",
+    "cmd.no_table_here": N_("You are not at a table in this channel."),
+    "cmd.left_game": N_("You left table {id}; the AI plays your seat."),
+    "cmd.aborted": N_("Table {id} was stopped."),
+    "cmd.no_table_found": N_("There is no open table in this channel."),
     # ----- standings -----
-    "lb.title": "{game} · leaderboard",
-    "lb.empty": "Nobody is ranked in {game} on this server yet.",
-    "lb.row": "**{rank}.** {name} · rating {rating:.1f} · {games} games, {wins} won{streak}",
-    "lb.streak": " · streak {streak}",
-    "lb.footer": "Page {page} of {pages} · {total} players",
-    "lb.prev": "Previous",
-    "lb.next": "Next",
-    "lb.bad_page": "That leaderboard page does not exist; /leaderboard shows the current one.",
-    "stats.title": "{name} · statistics",
-    "stats.none": "{name} has not finished a game on this server yet.",
-    "stats.game": "rating {rating:.1f} (rank {rank}) · {games} games: {wins} won, {draws} drawn, {losses} lost · "
-                  "best streak {best}",
-    "stats.recent": "Last games",
-    "stats.recent_row": "{game}, {players} players: {outcome} ({points:+d})",
-    "outcome.win": "won",
-    "outcome.loss": "lost",
-    "outcome.draw": "drawn",
+    "lb.title": N_("{game} · leaderboard"),
+    "lb.empty": N_("Nobody is ranked in {game} on this server yet."),
+    "lb.row": N_("**{rank}.** {name} · rating {rating:.1f} · {games} games, {wins} won{streak}"),
+    "lb.streak": N_(" · streak {streak}"),
+    "lb.footer": N_("Page {page} of {pages} · {total} players"),
+    "lb.prev": N_("Previous"),
+    "lb.next": N_("Next"),
+    "lb.bad_page": N_("That leaderboard page does not exist; /leaderboard shows the current one."),
+    "stats.title": N_("{name} · statistics"),
+    "stats.none": N_("{name} has not finished a game on this server yet."),
+    "stats.game": N_("rating {rating:.1f} (rank {rank}) · {games} games: {wins} won, {draws} drawn, {losses} lost · "
+                  "best streak {best}"),
+    "stats.recent": N_("Last games"),
+    "stats.recent_row": N_("{game}, {players} players: {outcome} ({points:+d})"),
+    "outcome.win": N_("won"),
+    "outcome.loss": N_("lost"),
+    "outcome.draw": N_("drawn"),
     # ----- settings -----
-    "settings.title": "Tavolo settings for this server",
-    "settings.language": "Language",
-    "settings.defaults": "Default options",
-    "settings.channels": "Channels where tables open",
-    "settings.all_channels": "every channel",
-    "settings.none": "none",
-    "settings.saved": "Saved.",
-    "settings.reset_confirm": "Reset the leaderboard of this server for {game}? Every rating and streak is erased.",
-    "settings.reset_yes": "Yes, reset it",
-    "settings.reset_done": "Leaderboard reset: {n} standings erased.",
-    "settings.all_games": "every game",
-    "settings.bad_option": "{game} has no option {option}.",
-    "settings.bad_value": "Option {option} of {game} takes one of: {values}.",
-    "settings.need_manage": "Only members with Manage Server can change Tavolo's settings.",
+    "settings.title": N_("Tavolo settings for this server"),
+    "settings.language": N_("Language"),
+    "settings.defaults": N_("Default options"),
+    "settings.channels": N_("Channels where tables open"),
+    "settings.all_channels": N_("every channel"),
+    "settings.none": N_("none"),
+    "settings.saved": N_("Saved."),
+    "settings.reset_confirm": N_("Reset the leaderboard of this server for {game}? Every rating and streak is erased."),
+    "settings.reset_yes": N_("Yes, reset it"),
+    "settings.reset_done": N_("Leaderboard reset: {n} standings erased."),
+    "settings.all_games": N_("every game"),
+    "settings.bad_option": N_("{game} has no option {option}."),
+    "settings.bad_value": N_("Option {option} of {game} takes one of: {values}."),
+    "settings.need_manage": N_("Only members with Manage Server can change Tavolo's settings."),
+    "settings.language_locale": N_("the server's language in Discord"),
+    "language.saved": N_("Saved: the messages only you see are in {language} now, on every server."),
 }
 
 # ----- v2: the messages in Components V2 (the state of the table as text, summaries, long games) -----
 TEXTS.update({
-    "status.trump": "Trump: **{suit}**",
-    "status.trump_face_up": "Trump: **{suit}** · face-up under the stock: {card}",
-    "status.trump_drawn": "Trump: **{suit}** · the face-up card was drawn by {name}",
-    "status.stock": "Stock: **{n}** cards",
-    "status.stock_empty": "Stock: empty (the last cards are in the hands)",
-    "status.points": "Points this round: {points}",
-    "status.last_trick": "Last trick to **{name}**: {cards} ({points} points)",
-    "status.score": "Match score: {score}",
-    "status.team": "{team}: **{bonus}** bonus points{detail} · {cards} cards taken",
-    "status.bonus.scua": "scua",
-    "status.bonus.picada": "picada",
-    "status.bonus.simili": "simili",
-    "status.bonus.quadriglia": "quadriglia",
-    "status.last_capture": "Last capture: **{name}** took {cards} with {card}{bonuses}",
-    "summary.card_points": "Card points: {points}",
-    "summary.score": "Score of the deal: {score}",
-    "table.moved": "This table moved to a newer message below.",
-    "table.hand_expired": "{mentions}: your hand message can no longer be refreshed; press **My hand** for a "
-                          "fresh one.",
-    "status.in_play": "On the table: {cards}",
+    "status.trump": N_("Trump: **{suit}**"),
+    "status.trump_face_up": N_("Trump: **{suit}** · face-up under the stock: {card}"),
+    "status.trump_drawn": N_("Trump: **{suit}** · the face-up card was drawn by {name}"),
+    "status.stock_empty": N_("Stock: empty (the last cards are in the hands)"),
+    "status.points": N_("Points this round: {points}"),
+    "status.last_trick": N_("Last trick to **{name}**: {cards} ({points} points)"),
+    "status.score": N_("Match score: {score}"),
+    "status.team": N_("{team}: **{bonus}** bonus points{detail} · {cards} cards taken"),
+    "status.bonus.scua": N_("scua"),
+    "status.bonus.picada": N_("picada"),
+    "status.bonus.simili": N_("simili"),
+    "status.bonus.quadriglia": N_("quadriglia"),
+    "status.last_capture": N_("Last capture: **{name}** took {cards} with {card}{bonuses}"),
+    "summary.card_points": N_("Card points: {points}"),
+    "summary.score": N_("Score of the deal: {score}"),
+    "table.moved": N_("This table moved to a newer message below."),
+    "table.hand_expired": N_("{mentions}: your hand message can no longer be refreshed; press **My hand** for a "
+                          "fresh one."),
+    "status.in_play": N_("On the table: {cards}"),
 })
+
+PLURALS: dict[str, tuple[str, str]] = {
+    "players_n": NP_("{n} player", "{n} players"),
+    "status.stock": NP_("Stock: **{n}** card", "Stock: **{n}** cards"),
+}
+"""The texts that count something: the form follows the field ``n`` (Russian has three forms, Korean one)."""
 
 GAME_NAMES = games.names()
 """The registered games, in the order the commands offer them."""
-SUIT_LABEL = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}
-RANK_WORD = {"A": "Asso", "F": "Fante", "C": "Cavallo", "R": "Re", "X": "10"}
-LEVEL_NAMES = {"easy": "easy", "medium": "medium", "hard": "hard", "greedy": "greedy", "random": "random"}
+CARD_NAME = NC_("card name", "{rank} di {suit}")
+"""How a card is named (``msgctxt "card name"``): the English text keeps the Italian names of the Italian deck."""
+SUIT_LABEL = {"d": NC_("suit in a card name", "Denari"), "c": NC_("suit in a card name", "Coppe"),
+              "s": NC_("suit in a card name", "Spade"), "b": NC_("suit in a card name", "Bastoni")}
+"""A suit as a card's name says it (``Asso di Denari``; a language may need another form there)."""
+SUIT_WORD = {"d": NC_("suit", "Denari"), "c": NC_("suit", "Coppe"), "s": NC_("suit", "Spade"),
+             "b": NC_("suit", "Bastoni")}
+"""A suit on its own (``Trump: Denari``)."""
+RANK_WORD = {"A": NC_("rank", "Asso"), "F": NC_("rank", "Fante"), "C": NC_("rank", "Cavallo"), "R": NC_("rank", "Re")}
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "greedy": N_("greedy"),
+               "random": N_("random")}
 
 OPTION_LABELS: dict[str, str] = {
-    "match": "match",
-    "teams": "teams",
-    "faces": "card faces",
-    "show_points": "show points",
-    "open": "open hands",
-    "trump_exchange": "trump exchange",
-    "high_score_bonus": "high score bonus",
-    "conquest": "conquest",
-    "autoplay_last": "autoplay last trick",
-    "team_chat": "team threads",
-    "partner_hand": "partner's hand",
-    "turn_timer": "turn timer",
-    "bidding": "bidding",
-    "kitty": "kitty",
+    "match": N_("match"),
+    "teams": N_("teams"),
+    "faces": N_("card faces"),
+    "show_points": N_("show points"),
+    "open": N_("open hands"),
+    "trump_exchange": N_("trump exchange"),
+    "high_score_bonus": N_("high score bonus"),
+    "conquest": N_("conquest"),
+    "autoplay_last": N_("autoplay last trick"),
+    "team_chat": N_("team threads"),
+    "partner_hand": N_("partner's hand"),
+    "turn_timer": N_("turn timer"),
+    "bidding": N_("bidding"),
+    "kitty": N_("kitty"),
 }
 
 VALUE_LABELS: dict[str, str] = {
-    "on": "on",
-    "off": "off",
-    "italian": "italian",
-    "french": "french",
-    "rank": "rank",
-    "points": "points",
-    "single": "one round",
-    "short": "short",
-    "long": "long",
-    "after_first_trick": "after the first trick",
-    "after_first_round": "after the first round",
-    "random": "random",
-    "21": "to 21",
-    "31": "to 31",
-    "51": "to 51",
+    "on": N_("on"),
+    "off": N_("off"),
+    "italian": N_("italian"),
+    "french": N_("french"),
+    "rank": N_("rank"),
+    "points": N_("points"),
+    "single": N_("one round"),
+    "short": N_("short"),
+    "long": N_("long"),
+    "after_first_trick": N_("after the first trick"),
+    "after_first_round": N_("after the first round"),
+    "random": N_("random"),
+    "21": N_("to 21"),
+    "31": N_("to 31"),
+    "51": N_("to 51"),
 }
 
 
 def t(key: str, language: str | None = None, **fields: object) -> str:
-    """The text of ``key``, translated, with ``fields`` filled in."""
-    text = gettext(TEXTS[key], language)
+    """The text of ``key``, translated, with ``fields`` filled in (a counted text takes the form for ``n``)."""
+    if key in PLURALS:
+        singular, plural = PLURALS[key]
+        text = ngettext(singular, plural, int(fields["n"]), language)  # type: ignore[call-overload]
+    else:
+        text = gettext(TEXTS[key], language)
     return text.format(**fields) if fields else text
 
 
@@ -250,17 +268,19 @@ def game_name(game: str, language: str | None = None) -> str:
 
 
 def card_name(card: Card | str, faces: str = "italian") -> str:
-    """A card as text: ``Asso di Denari`` (Italian faces) or ``A♦`` (French faces)."""
+    """A card as text: ``Asso di Denari`` (Italian faces; in the context's language: its glossary says how
+    cards are named) or ``A♦`` (French faces: the index and the suit's sign, as printed on the card)."""
     c = Card.parse(card) if isinstance(card, str) else card
     rank, suit = c.rank, c.suit
     if faces == "french":
         return f"{FRENCH_RANKS.get(rank, rank)}{FRENCH_SUITS[suit]}"
-    return f"{RANK_WORD.get(rank, rank)} di {SUIT_LABEL[suit]}"
+    return pgettext("card name", CARD_NAME).format(rank=rank_name(rank), suit=pgettext("suit in a card name",
+                                                                                         SUIT_LABEL[suit]))
 
 
 def suit_name(suit: str, faces: str = "italian") -> str:
-    """A suit as text."""
-    return FRENCH_SUITS[suit] if faces == "french" else SUIT_NAMES[suit]
+    """A suit as text (on its own: ``Trump: Denari``)."""
+    return FRENCH_SUITS[suit] if faces == "french" else pgettext("suit", SUIT_WORD[suit])
 
 
 def option_value(value: object) -> str:
@@ -268,12 +288,22 @@ def option_value(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value} s"
     text = str(value)
-    return gettext(VALUE_LABELS.get(text, text))
+    return gettext(VALUE_LABELS[text]) if text in VALUE_LABELS else text
 
 
 def options_line(options: Mapping[str, object]) -> str:
     """A table's options in one line: ``match: one round · card faces: italian · ...`` (translated)."""
-    return " · ".join(f"{gettext(OPTION_LABELS.get(k, k))}: {option_value(v)}" for k, v in options.items())
+    return " · ".join(f"{option_label(k)}: {option_value(v)}" for k, v in options.items())
+
+
+def level_name(level: str | None) -> str:
+    """An AI level as shown (translated)."""
+    return gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else str(level)
+
+
+def option_label(option: str) -> str:
+    """An option's name as shown (translated)."""
+    return gettext(OPTION_LABELS[option]) if option in OPTION_LABELS else option
 
 
 def bid_text(bid: object) -> str:
@@ -288,8 +318,9 @@ def bid_text(bid: object) -> str:
 
 # ----- hand controls -----
 def rank_name(rank: str, faces: str = "italian") -> str:
-    """A rank as text, as ``card_name`` names it: ``Re``, ``Cavallo``, ``Asso``, ``7`` (Italian faces) or
-    ``K``, ``Q``, ``A`` (French faces)."""
+    """A rank as text, as ``card_name`` names it: ``Re``, ``Cavallo``, ``Asso``, ``7`` (Italian faces, translated
+    as the language's glossary says) or ``K``, ``Q``, ``A`` (French faces)."""
     if faces == "french":
         return FRENCH_RANKS.get(rank, rank)
-    return RANK_WORD.get(rank, rank)
+    word = RANK_WORD.get(rank)
+    return pgettext("rank", word) if word is not None else "10" if rank == "X" else rank

@@ -57,18 +57,16 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 """Names: the bold face, narrower, so that longer names fit under a card."""
 
-FALLBACK_FONTS: tuple[str, ...] = (
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-    "/usr/share/fonts/truetype/arphic/uming.ttc",
-    "/System/Library/Fonts/PingFang.ttc",
-    "C:/Windows/Fonts/msyh.ttc",
-)
-"""System fonts tried, in order, for characters the bundled font lacks (CJK); used only when present."""
+KOREAN = FONT_DIR / "NotoSansKR-Subset-Regular.otf"
+KOREAN_BOLD = FONT_DIR / "NotoSansKR-Subset-Bold.otf"
+"""Hangul: Noto Sans CJK KR (SIL Open Font License), regular and bold, subset to the 2,350 syllables of KS X 1001,
+the compatibility jamo, ASCII and the Korean catalogue's characters (``python -m bot.tools.fonts`` builds them).
+The condensed bold names use the bold face: Hangul has no condensed one."""
+BUNDLED_FONTS: tuple[Path, ...] = (REGULAR, BOLD, CONDENSED, KOREAN, KOREAN_BOLD)
+"""Every font the pictures draw with; no system font is ever used, so a picture is the same on every machine."""
 MISSING_GLYPH = "\u25a1"
-"""Drawn for a character no available font has (most emoji): a white square."""
+"""Drawn for a character no bundled font has (Chinese, Japanese kana, emoji): a white square. (Names never
+get there: ``seat_name`` draws the seat's label instead.)"""
 ELLIPSIS = "\u2026"
 
 # ----- colours -----
@@ -266,7 +264,8 @@ def seat_ai(seats: Sequence[SeatInfo] | None, seat: int) -> str | None:
 # ----- fonts -----
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans (bold or regular; condensed bold) at a pixel size."""
+    """The bundled DejaVu Sans (bold or regular; condensed bold) at a pixel size (``runs`` picks the bundled
+    Korean font for Hangul)."""
     return ImageFont.truetype(str(_primary(bold, condensed)), size)
 
 
@@ -275,14 +274,16 @@ def _primary(bold: bool, condensed: bool) -> Path:
 
 
 @cache
-def _fallback_paths() -> tuple[str, ...]:
-    found = tuple(p for p in FALLBACK_FONTS if Path(p).is_file())
-    if found:
-        log.debug("fallback fonts: %s", ", ".join(found))
-    return found
+def _chain(bold: bool, condensed: bool) -> tuple[str, ...]:
+    """The bundled fonts tried, in order, for a character of a text drawn in a face: that DejaVu face, the other
+    DejaVu faces, then the Korean font of its weight (bold for bold and condensed bold) and the other weight."""
+    primary = _primary(bold, condensed)
+    korean = (KOREAN_BOLD, KOREAN) if bold or condensed else (KOREAN, KOREAN_BOLD)
+    order = (primary, REGULAR, BOLD, CONDENSED, *korean)
+    return tuple(dict.fromkeys(str(p) for p in order))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _font_at(path: str, size: int) -> ImageFont.FreeTypeFont | None:
     try:
         return ImageFont.truetype(path, size)
@@ -299,7 +300,7 @@ def _notdef(path: str) -> tuple[tuple[int, int], bytes]:
     return m.size, bytes(m)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def has_glyph(path: str, ch: str) -> bool:
     """Whether the font file draws ``ch`` itself (not its 'missing glyph' box)."""
     if ch == " ":
@@ -309,6 +310,12 @@ def has_glyph(path: str, ch: str) -> bool:
         return False
     m = f.getmask(ch)
     return (m.size, bytes(m)) != _notdef(path)
+
+
+@lru_cache(maxsize=65536)
+def _font_for(ch: str, bold: bool, condensed: bool) -> str | None:
+    """The first bundled font of the face's ``_chain`` that has ``ch``, or ``None``."""
+    return next((path for path in _chain(bold, condensed) if has_glyph(path, ch)), None)
 
 
 def clean_text(text: str) -> str:
@@ -324,31 +331,37 @@ def clean_text(text: str) -> str:
     return "".join(out)
 
 
+def _normal(text: str) -> str:
+    """``text`` cleaned (``clean_text``) and composed (NFC: Hangul jamo sequences become syllables, a letter
+    and its combining accent one character)."""
+    return unicodedata.normalize("NFC", clean_text(text))
+
+
+_FACES = ((False, False), (True, False), (True, True))
+"""(bold, condensed) of the three faces text is drawn in."""
+
+
 def drawable(text: str) -> bool:
-    """Whether the bundled font (DejaVu Sans, in each of its bundled faces) draws every character of ``text``
-    itself: no character would come out as a 'missing glyph' box or need a system font. Control characters
-    are ignored; an empty or blank text is not drawable."""
-    text = clean_text(text)
+    """Whether the bundled fonts draw every character of ``text``, in each face (regular, bold, condensed
+    bold): DejaVu Sans, or for Hangul the bundled Korean font. No character would come out as a 'missing
+    glyph' box (Chinese, Japanese kana, most emoji). Control characters are ignored; an empty or blank text is
+    not drawable."""
+    text = _normal(text)
     if not text.strip():
         return False
-    faces = (str(REGULAR), str(BOLD), str(CONDENSED))
-    return all(ch.isspace() or all(has_glyph(f, ch) for f in faces) for ch in text)
+    return all(ch.isspace() or all(_font_for(ch, b, c) is not None for b, c in _FACES) for ch in text)
 
 
 def runs(text: str, bold: bool = False, condensed: bool = False) -> list[tuple[str, str]]:
-    """Split ``text`` into runs of (font path, text) such that each run's font has its characters.
+    """Split ``text`` into runs of (font path, text) such that each run's font has its characters: the DejaVu
+    face asked for, else another DejaVu face, else the bundled Korean font (``_chain``). Bundled fonts only.
 
-    Characters no font has become ``MISSING_GLYPH``; invisible format characters and variation selectors
-    that no font has are dropped. (Names never get here undrawable: ``seat_name`` checks ``drawable``.)"""
+    Characters no bundled font has become ``MISSING_GLYPH``; invisible format characters and variation
+    selectors that none has are dropped. (Names never get here undrawable: ``seat_name`` checks ``drawable``.)"""
     primary = str(_primary(bold, condensed))
-    other = str(REGULAR)
     out: list[tuple[str, str]] = []
-    for ch in clean_text(text):
-        path = None
-        for candidate in (primary, other, *_fallback_paths()):
-            if has_glyph(candidate, ch):
-                path = candidate
-                break
+    for ch in _normal(text):
+        path = _font_for(ch, bold, condensed)
         if path is None:
             if unicodedata.category(ch) in ("Cf", "Mn", "Me", "Sk") or 0xFE00 <= ord(ch) <= 0xFE0F:
                 continue
@@ -361,7 +374,7 @@ def runs(text: str, bold: bool = False, condensed: bool = False) -> list[tuple[s
 
 
 def _run_font(path: str, size: int) -> ImageFont.FreeTypeFont:
-    for bold, condensed in ((False, False), (True, False), (True, True)):
+    for bold, condensed in _FACES:
         if path == str(_primary(bold, condensed)):
             return font(size, bold, condensed)
     f = _font_at(path, size)

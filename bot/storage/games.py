@@ -112,8 +112,8 @@ class GameQueries(StoreBase):
 
     async def delete_user(self, user_id: int, replacement_name: str) -> int:
         """Forget a user: standings removed, their seats in stored games anonymised (the games stay for the
-        other players), their guild data gone. Returns the number of games touched. A live table the user
-        sits at is the service's business (it makes them leave first)."""
+        other players), their guild data and their own settings gone. Returns the number of games touched. A
+        live table the user sits at is the service's business (it makes them leave first)."""
 
         async def fn(tx: Tx) -> int:
             games = await tx.fetchall(
@@ -128,6 +128,7 @@ class GameQueries(StoreBase):
                 await tx.execute("UPDATE games SET record = ? WHERE id = ?", (dumps(record), game_id))
             await tx.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
+            await tx.execute("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
             return len(games)
 
         return await self._write(fn)

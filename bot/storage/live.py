@@ -1,4 +1,4 @@
-"""The queries of live tables (their rows and logs, stopped tables) and of guild settings."""
+"""The queries of live tables (their rows and logs, stopped tables), of guild settings and member settings."""
 
 from __future__ import annotations
 
@@ -39,6 +39,25 @@ class LiveQueries(StoreBase):
                 (settings.guild_id, settings.language, dumps(settings.default_options),
                  dumps(list(settings.allowed_channels)), settings.max_tables),
             )
+
+        await self._write(fn)
+
+    # ----- member settings -----
+    async def member_language(self, user_id: int) -> str | None:
+        """The language a member chose for the messages only they see (``None``: their client's)."""
+        rows = await self._read("SELECT language FROM member_settings WHERE user_id = ?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def save_member_language(self, user_id: int, language: str | None) -> None:
+        """Store a member's language (``None`` forgets the choice)."""
+
+        async def fn(tx: Tx) -> None:
+            if language is None:
+                await tx.execute("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
+            else:
+                await tx.execute(
+                    "INSERT INTO member_settings (user_id, language) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
 
         await self._write(fn)
 

@@ -169,3 +169,11 @@ class TableService(Lobby):
     async def set_guild_settings(self, settings: GuildSettings) -> None:
         """``StandingsService.set_guild_settings``: change a guild's settings, defaults checked first."""
         await self.standings.set_guild_settings(settings)
+
+    async def member_language(self, user_id: int) -> str | None:
+        """``StandingsService.member_language``."""
+        return await self.standings.member_language(user_id)
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        """``StandingsService.set_member_language``."""
+        await self.standings.set_member_language(user_id, language)

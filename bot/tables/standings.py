@@ -98,6 +98,16 @@ class StandingsService:
         with storage_failure():
             await self.store.save_guild_settings(settings)
 
+    async def member_language(self, user_id: int) -> str | None:
+        """The language a member chose for what only they see (``None``: their Discord client's)."""
+        with storage_failure():
+            return await self.store.member_language(user_id)
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        """Choose a member's language (``None``: follow their client again)."""
+        with storage_failure():
+            await self.store.save_member_language(user_id, language)
+
     async def forget_user(self, user_id: int, replacement_name: str) -> int:
         """Remove a user's standings and take their name out of stored games; returns the games anonymised."""
         with storage_failure():

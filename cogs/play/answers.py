@@ -1,4 +1,4 @@
-"""Answering interactions: in the guild's language, refusals as short ephemeral messages, and a deferral when
+"""Answering interactions: in the member's language, refusals as short ephemeral messages, and a deferral when
 the work may take longer than Discord's 3 seconds."""
 
 from __future__ import annotations
@@ -62,11 +62,11 @@ class Answers:
             log.info("answering a click failed: %s", e)
 
     async def answer(self, interaction: Interaction, kind: str, work: Callable[[], Awaitable[None]]) -> None:
-        """Run a click's ``work`` in the guild's language; a ``TableError`` becomes a short ephemeral answer;
-        times the answer."""
+        """Run a click's ``work`` in the member's language (public messages it builds switch to the guild's, see
+        ``Languages.public``); a ``TableError`` becomes a short ephemeral answer; times the answer."""
         started = time.perf_counter()
         interaction.extras[STARTED] = started
-        language = await self.hub.languages.of_guild(interaction.guild_id)
+        language = await self.hub.languages.of_member(interaction)
         with use_language(language):
             await self._answer(interaction, kind, work, started)
 
@@ -86,7 +86,7 @@ class Answers:
             self.latencies.append((kind, time.perf_counter() - started))
 
     async def check(self, interaction: Interaction, kind: str, checks: Callable[[], T]) -> T | None:
-        """Run a click's ``checks`` (a component's ``interaction_check``) in the guild's language: what they
+        """Run a click's ``checks`` (a component's ``interaction_check``) in the member's language: what they
         return, or ``None`` once a refusal (a ``TableError``) was answered."""
         outcome: list[T] = []
 

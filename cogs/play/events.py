@@ -25,13 +25,9 @@ Handler = Callable[["Hub", TableEvent], None]
 
 def dispatch(hub: Hub, ev: TableEvent) -> None:
     """Hand ``ev`` to its handler, in the language of the table's guild (the tasks started keep it)."""
-    language = hub.languages.of_table(ev)
     try:
-        if language is None:
+        with use_language(hub.languages.of_table(ev)):
             _handle(hub, ev)
-        else:
-            with use_language(language):
-                _handle(hub, ev)
     except TableError as e:
         log.debug("event %s of table %d: %s", ev.kind, ev.table_id, e)
 

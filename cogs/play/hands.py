@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import use_language
 from bot.tables import TableError
 from cogs import render
 from cogs.play.state import HandSession
@@ -97,10 +98,11 @@ class HandMessages:
                 return
             if info.status != "playing" or session.shown == ("hand", info.version):
                 return
-            picture = await self.hub.run(render.hand_picture, view, render.seat_infos(info))
+            with use_language(self.hub.languages.member(session.interaction)):  # the member's, not the table's
+                picture = await self.hub.run(render.hand_picture, view, render.seat_infos(info))
+                hand = render.hand_view(info, view)
             try:
-                await session.interaction.edit_original_response(attachments=[picture],
-                                                                 view=render.hand_view(info, view))
+                await session.interaction.edit_original_response(attachments=[picture], view=hand)
                 session.shown = ("hand", info.version)
             except discord.HTTPException as e:
                 log.info("table %d: refreshing the hand of %d failed (%s)", table_id, user_id, e)

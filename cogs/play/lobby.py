@@ -61,7 +61,8 @@ class LobbyControls:
         async with p.lock:
 
             async def build() -> Fields:
-                return {"view": render.lobby_view(info), "allowed_mentions": render.NO_MENTIONS}
+                with self.hub.languages.public(info.id, info.guild_id):
+                    return {"view": render.lobby_view(info), "allowed_mentions": render.NO_MENTIONS}
 
             p.message_id = await self.hub.answers.send(interaction, build, ephemeral=False)
             p.shown = lobby_key(info)
@@ -142,15 +143,16 @@ class LobbyControls:
     async def _show_lobby(self, interaction: Interaction, info: TableInfo) -> None:
         p = self.hub.presence(info.id)
         async with p.lock:
-            await self.hub.answers.update(interaction, _lobby_fields(info))
+            await self.hub.answers.update(interaction, _lobby_fields(self.hub, info))
             p.shown = lobby_key(info)
 
     async def _show_closed(self, interaction: Interaction, table_id: int, game: str | None = None) -> None:
         self.hub.presences.pop(table_id, None)
-        name = game_name(game) if game else t("table_n", id=table_id)
 
         async def build() -> Fields:
-            return {"view": render.stopped_message(t("lobby.cancelled", game=name))}
+            with self.hub.languages.public(table_id, interaction.guild_id):
+                name = game_name(game) if game else t("table_n", id=table_id)
+                return {"view": render.stopped_message(t("lobby.cancelled", game=name))}
 
         await self.hub.answers.update(interaction, build)
 
@@ -165,11 +167,12 @@ class LobbyControls:
                 info = service.get(table_id)
                 pub = service.view(table_id)
                 notes = hub.tables.current_notes(p, info)
-                picture = await hub.run(render.table_picture, pub, render.seat_infos(info))
+                with hub.languages.public(table_id):
+                    picture = await hub.run(render.table_picture, pub, render.seat_infos(info))
+                    view = render.table_message(info, pub, notes)
                 p.shown = table_key(info, p, notes)
                 p.last_edit = time.monotonic()
-                return {"attachments": [picture], "view": render.table_message(info, pub, notes),
-                        "allowed_mentions": render.table_mentions(info)}
+                return {"attachments": [picture], "view": view, "allowed_mentions": render.table_mentions(info)}
 
             try:
                 await hub.answers.update(interaction, build)
@@ -194,7 +197,8 @@ class LobbyControls:
             where = self.hub.presences.get(info.id)
             after = await service.leave(info.id, interaction.user.id)
             if after is None:
-                await self.hub.tables.close_message(where, info.game)
+                with self.hub.languages.public(info.id, info.guild_id):
+                    await self.hub.tables.close_message(where, info.game)
                 await self.hub.answers.tell(interaction, t("lobby.closed_by_leaving"))
                 return
             self.hub.tables.request_refresh(info.id)
@@ -224,8 +228,9 @@ class LobbyControls:
         await self.hub.answers.answer(interaction, "abort", work)
 
 
-def _lobby_fields(info: TableInfo) -> Callable[[], Awaitable[Fields]]:
+def _lobby_fields(hub: Hub, info: TableInfo) -> Callable[[], Awaitable[Fields]]:
     async def build() -> Fields:
-        return {"view": render.lobby_view(info)}
+        with hub.languages.public(info.id, info.guild_id):
+            return {"view": render.lobby_view(info)}
 
     return build

@@ -151,7 +151,8 @@ class TableMessages:
         while p.dirty:
             p.dirty = False
             async with p.lock:
-                await self._edit_table(p)
+                with self.hub.languages.public(p.table_id):
+                    await self._edit_table(p)
 
     async def _edit_table(self, p: Presence) -> None:
         """Edit (or find, or post) the table message to show the table now. Called under ``p.lock``."""

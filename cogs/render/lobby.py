@@ -7,13 +7,12 @@ import logging
 import discord
 from discord.ui import LayoutView
 
-from bot.i18n import gettext
 from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import LobbyAISelect, LobbyButton, button, select
 from cogs.render import layout
 from cogs.render.seats import seat_label
-from cogs.texts import OPTION_LABELS, game_name, option_value, t
+from cogs.texts import game_name, level_name, option_label, option_value, t
 from rules.ai import LEVELS
 
 log = logging.getLogger(__name__)
@@ -27,7 +26,8 @@ def host_name(info: TableInfo) -> str:
 def lobby_text(info: TableInfo) -> str:
     """The lobby's text: title, host, the seats by name, the options one a line."""
     lines = ["### " + t("lobby.title", game=game_name(info.game), players=t("players_n", n=info.players)),
-             t("lobby.host", host=f"**{host_name(info)}**", level=info.level), "", f"**{t('lobby.seats')}**"]
+             t("lobby.host", host=f"**{host_name(info)}**", level=level_name(info.level)), "",
+             f"**{t('lobby.seats')}**"]
     for i in range(info.players):
         if i < len(info.seats):
             lines.append(f"{i + 1}. **{seat_label(info, i)}**")
@@ -35,7 +35,7 @@ def lobby_text(info: TableInfo) -> str:
             lines.append(f"{i + 1}. {t('lobby.free')}")
     if info.options:
         lines += ["", f"**{t('lobby.options')}**"]
-        lines += [f"- {gettext(OPTION_LABELS.get(k, k))}: {option_value(v)}" for k, v in info.options.items()]
+        lines += [f"- {option_label(k)}: {option_value(v)}" for k, v in info.options.items()]
     lines += ["", "-# " + t("lobby.footer", id=info.id)]
     return "\n".join(lines)
 
@@ -50,7 +50,8 @@ def lobby_controls(info: TableInfo) -> list:
         button(LobbyButton, ids.lobby(info.id, "start"), t("lobby.start"), discord.ButtonStyle.primary, row=0),
         button(LobbyButton, ids.lobby(info.id, "cancel"), t("lobby.cancel"), discord.ButtonStyle.danger, row=0),
     ]
-    options = [discord.SelectOption(label=t("lobby.ai_add", level=level), value=f"add:{level}") for level in LEVELS]
+    options = [discord.SelectOption(label=t("lobby.ai_add", level=level_name(level)), value=f"add:{level}")
+               for level in LEVELS]
     options.append(discord.SelectOption(label=t("lobby.ai_remove"), value="remove"))
     items.append(select(LobbyAISelect, ids.lobby_ai(info.id), options, t("lobby.ai_placeholder"), row=1))
     return items

@@ -1,4 +1,5 @@
-"""The pictures of the messages (pure functions, run in the render threads): table, hand, summary."""
+"""The pictures of the messages (pure functions, run in the render threads): table, hand, summary; their labels
+in the language of the context (the table's for public pictures, the member's for a hand)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from collections.abc import Sequence
 
 import discord
 
-from images.common import SeatInfo
+from bot.i18n import label_translator
+from images.common import SeatInfo, set_translator
 from images.hand import hand_png
 from images.summary import summary_png
 from images.table import table_png
@@ -19,6 +21,8 @@ log = logging.getLogger(__name__)
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 SUMMARY_FILE = "summary.png"
+
+set_translator(label_translator)  # the pictures' labels in the language of the context they are drawn in
 
 
 def table_picture(public_view, seats: Sequence[SeatInfo]) -> discord.File:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.tables import TableInfo
-from cogs.texts import t
+from cogs.texts import level_name, t
 from images.common import SeatInfo
 
 log = logging.getLogger(__name__)
@@ -21,7 +21,7 @@ def seat_label(info: TableInfo, seat: int) -> str:
     """A seat's display name; AI players are told apart by their seat number."""
     s = info.seats[seat]
     if s.ai is not None:
-        return t("seat.ai", n=seat + 1, level=s.ai)
+        return t("seat.ai", n=seat + 1, level=level_name(s.ai))
     if s.away:
         return t("seat.away", name=s.name)
     return s.name
