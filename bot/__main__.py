@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
-from bot.i18n import _
+from bot.i18n import LANGUAGES, _
 from rules.actions import RulesError
 from rules.games import names
 
@@ -360,6 +360,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=_("AI thinking time per move in ms, 1 to {max} (default: 200)").format(max=TIME_MS_MAX))
     play.add_argument("--new", action="store_true",
                       help=_("end an unfinished game (unrated) and start the one asked for"))
+    play.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
+                      help=_("the language of the game: {languages} (default: the environment's locale, else "
+                             "English)").format(languages=", ".join(LANGUAGES)))
     play.set_defaults(handler=cmd_play)
 
     arena = sub.add_parser("arena", help=_("play AI agents against each other"))

@@ -159,8 +159,7 @@ class Admin(commands.Cog):
             current = await self.hub.service.guild_settings(guild_id)
             await self.hub.service.set_guild_settings(dataclasses.replace(current, language=chosen))
             self.hub.languages.choose(guild_id, chosen)
-            with self.hub.languages.public_in(guild_id):  # said in the server's new language
-                await self._tell(interaction, t("settings.saved"))
+            await self._tell(interaction, t("settings.saved"))  # (in the admin's language, like every answer)
 
         await self._guarded(interaction, "settings", work)
 

@@ -20,7 +20,7 @@ import sys
 import threading
 from typing import IO, Any
 
-from bot.i18n import _
+from bot.i18n import N_, _, environment_language, use_language
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tools.views import MoveError, Score, SeatNames, menu, read_move, render_view, round_lines, suit_text
@@ -41,7 +41,7 @@ YOU = 1
 NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
 """Join order kept as seat order, so that you sit at seat 0."""
 DEFAULT_LEVEL = "medium"
-STOPPED = _("Stopped. The game is kept: run the same command to continue it.")
+STOPPED = N_("Stopped. The game is kept: run the same command to continue it.")
 
 
 class Refused(Exception):
@@ -166,7 +166,7 @@ class Terminal:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items()))
         self.say(_("{game}, {players} players, AI level {level}. Options: {options}").format(
             game=info.game.capitalize(), players=info.players, level=info.level, options=opts))
-        self.say(_("You are {name}. {help}").format(name=self.names(me), help=HELP_SHORT))
+        self.say(_("You are {name}. {help}").format(name=self.names(me), help=_(HELP_SHORT)))
         for line in self.names.teams_lines():
             self.say(line)
 
@@ -195,7 +195,7 @@ class Terminal:
                 return 1
             if self.my_turn():
                 if not await self.turn():
-                    self.say(STOPPED)
+                    self.say(_(STOPPED))
                     return 0
                 continue
             self.show(await self.queue.get())
@@ -227,7 +227,7 @@ class Terminal:
             if not text:
                 continue
             if text.lower() in ("h", "help", "?"):
-                self.say(HELP)
+                self.say(_(HELP))
                 continue
             if text.lower() in ("r", "rules"):
                 for line in table_rules_lines(view.game, self.options):
@@ -321,9 +321,9 @@ class Terminal:
         self.say(_("Game {id} stored.").format(id=event["game_id"]))
 
 
-HELP_SHORT = _("Type your move (a card such as 'Ad', a number from the list, 'pass'...); 'rules' for the rules, "
+HELP_SHORT = N_("Type your move (a card such as 'Ad', a number from the list, 'pass'...); 'rules' for the rules, "
                "'help' for the commands, 'quit' to stop.")
-HELP = _(
+HELP = N_(
     "Commands: a card ('Ad', or 'play Ad') plays it; a number picks from the numbered list of plays; "
     "'exchange 7d' takes the face-up briscola (Briscola's trump exchange); in Cicera "
     "'play 7s take 3d 4b' or 'play 7s place' (or '7s' when the card can be played one way only). In "
@@ -393,7 +393,7 @@ def describe(event: TableEvent, names: SeatNames) -> str | None:
 
 
 async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
-    """Open the database, then play (or continue) a terminal game."""
+    """Open the database, then play (or continue) a terminal game (in the language of the context)."""
     options = parse_option_args(args.option)
     path = args.db
     if path is None:
@@ -420,7 +420,12 @@ async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
 
 
 def main(args: argparse.Namespace) -> int:
-    """``python -m bot play``."""
+    """``python -m bot play``, in ``--lang``'s language, else the environment's."""
+    with use_language(getattr(args, "lang", None) or environment_language()):
+        return _main(args)
+
+
+def _main(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(play(args, sys.stdin, sys.stdout))
     except RulesError as e:
@@ -428,5 +433,5 @@ def main(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C: every acknowledged action is stored already
         print(file=sys.stdout)
-        print(STOPPED, file=sys.stdout, flush=True)
+        print(_(STOPPED), file=sys.stdout, flush=True)
         return 130

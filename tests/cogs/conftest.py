@@ -353,3 +353,24 @@ def public_renders(monkeypatch):
     monkeypatch.setattr(cogs.render.pictures, "table_png", spy(cogs.render.pictures.table_png))
     monkeypatch.setattr(cogs.render.pictures, "summary_png", spy(cogs.render.pictures.summary_png))
     return seen
+
+
+@pytest.fixture
+def client_locales(monkeypatch) -> dict[int, str]:
+    """Members' Discord client locales, by user id (``client_locales[member.id] = "de"``).
+
+    SimCord 3.2.1 sends every interaction with ``"locale": "en-US"``; this puts the member's locale in the
+    INTERACTION_CREATE payload instead, where Discord sends it (discord.py reads ``Interaction.locale`` there)."""
+    import simcord.interactions as payloads
+
+    locales: dict[int, str] = {}
+    real = payloads.base_payload
+
+    def base_payload(backend, **kw):
+        record, payload = real(backend, **kw)
+        if kw.get("user_id") in locales:
+            payload["locale"] = locales[kw["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(payloads, "base_payload", base_payload)
+    return locales
