@@ -57,12 +57,12 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 """Names: the bold face, narrower, so that longer names fit under a card."""
 
-KOREAN = FONT_DIR / "NotoSansKR-Subset-Regular.otf"
-KOREAN_BOLD = FONT_DIR / "NotoSansKR-Subset-Bold.otf"
-"""Hangul: Noto Sans CJK KR (SIL Open Font License), regular and bold, subset to the 2,350 syllables of KS X 1001,
-the compatibility jamo, ASCII and the Korean catalogue's characters (``python -m bot.tools.fonts`` builds them).
-The condensed bold names use the bold face: Hangul has no condensed one."""
-BUNDLED_FONTS: tuple[Path, ...] = (REGULAR, BOLD, CONDENSED, KOREAN, KOREAN_BOLD)
+KOREAN = FONT_DIR / "NotoSansKR-Subset-Bold.otf"
+"""Hangul: Noto Sans CJK KR Bold (SIL Open Font License), subset to the 2,350 syllables of KS X 1001, the
+compatibility jamo, ASCII and the Korean catalogue's characters (``python -m bot.tools.fonts`` builds it). One
+face: every text of the pictures is bold (names condensed bold, which Hangul has not), so a Hangul run of a
+regular text is bold too."""
+BUNDLED_FONTS: tuple[Path, ...] = (REGULAR, BOLD, CONDENSED, KOREAN)
 """Every font the pictures draw with; no system font is ever used, so a picture is the same on every machine."""
 MISSING_GLYPH = "\u25a1"
 """Drawn for a character no bundled font has (Chinese, Japanese kana, emoji): a white square. (Names never
@@ -276,10 +276,8 @@ def _primary(bold: bool, condensed: bool) -> Path:
 @cache
 def _chain(bold: bool, condensed: bool) -> tuple[str, ...]:
     """The bundled fonts tried, in order, for a character of a text drawn in a face: that DejaVu face, the other
-    DejaVu faces, then the Korean font of its weight (bold for bold and condensed bold) and the other weight."""
-    primary = _primary(bold, condensed)
-    korean = (KOREAN_BOLD, KOREAN) if bold or condensed else (KOREAN, KOREAN_BOLD)
-    order = (primary, REGULAR, BOLD, CONDENSED, *korean)
+    DejaVu faces, then the Korean font."""
+    order = (_primary(bold, condensed), REGULAR, BOLD, CONDENSED, KOREAN)
     return tuple(dict.fromkeys(str(p) for p in order))
 
 
@@ -354,7 +352,8 @@ def drawable(text: str) -> bool:
 
 def runs(text: str, bold: bool = False, condensed: bool = False) -> list[tuple[str, str]]:
     """Split ``text`` into runs of (font path, text) such that each run's font has its characters: the DejaVu
-    face asked for, else another DejaVu face, else the bundled Korean font (``_chain``). Bundled fonts only.
+    face asked for, else another DejaVu face, else the bundled Korean (bold) font (``_chain``). Bundled fonts
+    only.
 
     Characters no bundled font has become ``MISSING_GLYPH``; invisible format characters and variation
     selectors that none has are dropped. (Names never get here undrawable: ``seat_name`` checks ``drawable``.)"""

@@ -1,13 +1,13 @@
-"""Build the bundled Korean fonts of the pictures: ``python -m bot.tools.fonts [--source PATH]
-[--regular-source PATH] [--catalogue PATH] [--out DIR]``.
+"""Build the bundled Korean font of the pictures: ``python -m bot.tools.fonts [--source PATH]
+[--catalogue PATH] [--out DIR]``.
 
 The pictures draw Hangul with Noto Sans CJK KR (SIL Open Font License 1.1), subset with fontTools to what they
 need, so the package stays small: the 2,350 Hangul syllables of KS X 1001 (those that encode in two bytes of
 EUC-KR, the ones in common use), the Hangul compatibility jamo (U+3131 to U+318E), printable ASCII, and every
 character of the Korean catalogue's translations (``bot/locale/ko/LC_MESSAGES/tavolo.po``, its msgstr only;
-read when it exists, so rerun this after the catalogue changes). Two faces, bold and regular
-(``images.common.KOREAN_BOLD`` and ``KOREAN``), from the Debian package ``fonts-noto-cjk`` by default; the
-Korean face is picked out of a collection (``.ttc``) by its name. The output is the same on every run from the
+read when it exists, so rerun this after the catalogue changes). One face, the bold (``images.common.KOREAN``:
+every text of the pictures is bold), from the Debian package ``fonts-noto-cjk`` by default; the Korean face
+is picked out of a collection (``.ttc``) by its name. The output is the same on every run from the
 same sources (no timestamp is recalculated). Needs ``fonttools`` (a build-time tool only: the bot reads the
 fonts with Pillow) and ``babel``.
 """
@@ -19,10 +19,9 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from images.common import KOREAN, KOREAN_BOLD
+from images.common import KOREAN
 
 DEBIAN_BOLD = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
-DEBIAN_REGULAR = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 CATALOGUE = Path(__file__).resolve().parents[1] / "locale" / "ko" / "LC_MESSAGES" / "tavolo.po"
 FAMILY = "Noto Sans CJK KR"
 """The face taken out of a font collection (its name ID 1)."""
@@ -113,38 +112,33 @@ def subset_font(source: Path, out: Path, chars: Iterable[str]) -> tuple[int, set
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.tools.fonts",
-                                     description="Build the bundled Korean fonts of the pictures (subsets of "
-                                                 f"{FAMILY}, bold and regular).",
+                                     description=f"Build the bundled Korean font of the pictures (a subset of {FAMILY} "
+                                                 "Bold).",
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=(__doc__ or "").split("\n\n", 1)[1])
     parser.add_argument("--source", type=Path, default=DEBIAN_BOLD, metavar="PATH",
-                        help=f"the bold source font (.otf, .ttf or a .ttc holding {FAMILY}); default {DEBIAN_BOLD}")
-    parser.add_argument("--regular-source", type=Path, default=DEBIAN_REGULAR, metavar="PATH",
-                        help=f"the regular source font; default {DEBIAN_REGULAR}")
+                        help=f"the source font (.otf, .ttf or a .ttc holding {FAMILY}); default {DEBIAN_BOLD}")
     parser.add_argument("--catalogue", type=Path, default=CATALOGUE, metavar="PATH",
                         help="the Korean catalogue whose translations the subset must cover (skipped when absent); "
                              f"default {CATALOGUE}")
-    parser.add_argument("--out", type=Path, default=KOREAN_BOLD.parent, metavar="DIR",
-                        help=f"the folder to write {KOREAN_BOLD.name} and {KOREAN.name} to; default {KOREAN.parent}")
+    parser.add_argument("--out", type=Path, default=KOREAN.parent, metavar="DIR",
+                        help=f"the folder to write {KOREAN.name} to; default {KOREAN.parent}")
     args = parser.parse_args(argv)
-    for source in (args.source, args.regular_source):
-        if not source.is_file():
-            print(f"{source}: no such font (apt-get install fonts-noto-cjk, or give --source)", file=sys.stderr)
-            return 2
+    if not args.source.is_file():
+        print(f"{args.source}: no such font (apt-get install fonts-noto-cjk, or give --source)", file=sys.stderr)
+        return 2
     chars = wanted_characters(args.catalogue)
     from_catalogue = catalogue_characters(args.catalogue)
     print(f"{len(chars)} characters; the catalogue {args.catalogue}: "
           + (f"{len(from_catalogue)} characters" if args.catalogue.is_file() else "absent, skipped"))
-    status = 0
-    for source, name in ((args.source, KOREAN_BOLD.name), (args.regular_source, KOREAN.name)):
-        out = args.out / name
-        glyphs, missing = subset_font(source, out, chars)
-        print(f"{out}: {glyphs} glyphs, {out.stat().st_size} bytes")
-        lacking = sorted(missing & from_catalogue)
-        if lacking:
-            print(f"  the source lacks these characters of the catalogue: {' '.join(lacking)}", file=sys.stderr)
-            status = 1
-    return status
+    out = args.out / KOREAN.name
+    glyphs, missing = subset_font(args.source, out, chars)
+    print(f"{out}: {glyphs} glyphs, {out.stat().st_size} bytes")
+    lacking = sorted(missing & from_catalogue)
+    if lacking:
+        print(f"the source lacks these characters of the catalogue: {' '.join(lacking)}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from images.common import (
     ELLIPSIS,
     FONT_DIR,
     KOREAN,
-    KOREAN_BOLD,
     LABELS,
     MISSING_GLYPH,
     PLURAL_LABELS,
@@ -264,8 +263,8 @@ def test_a_korean_name_is_drawn_in_korean():
     assert "김민수" in texts and "이서연" in texts, texts
     assert "P1" not in texts and "Seat 2" not in texts
     assert not [p for t in texts for p in not_in_font(t)]
-    # the Korean runs come from the bundled Korean font, the bold one for names (condensed bold)
-    assert runs("김민수", True, True) == [(str(KOREAN_BOLD), "김민수")]
+    # the Korean runs come from the bundled Korean font (bold, for names in condensed bold as for the rest)
+    assert runs("김 Kim", True, True) == [(str(KOREAN), "김"), (str(common.CONDENSED), " Kim")]
     assert runs("김민수") == [(str(KOREAN), "김민수")]
     # decomposed jamo (as some keyboards send them) are composed into the syllables
     assert seat_name([SeatInfo(unicodedata.normalize("NFD", "김민수"))], 0) != "Seat 1"
@@ -305,17 +304,15 @@ def test_a_long_korean_name_is_fitted_never_cut(players):
 def test_the_korean_font_is_a_small_bundled_subset_with_its_licence():
     from bot.tools.fonts import ks_x_1001_syllables
 
-    sizes = [p.stat().st_size for p in (KOREAN, KOREAN_BOLD)]
-    assert sum(sizes) < 1_500_000, sizes
+    assert KOREAN.stat().st_size < 1_500_000
     licence = (FONT_DIR / "LICENSE-NotoSansCJK.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
     syllables = ks_x_1001_syllables()
     assert len(syllables) == 2350
-    for path in (KOREAN, KOREAN_BOLD):
-        mapped = cmap(str(path))
-        assert {ord(ch) for ch in syllables} <= mapped
-        assert set(range(0x3131, 0x318F)) <= mapped and set(range(0x20, 0x7F)) <= mapped
-        assert ord("똠") not in mapped and ord("山") not in mapped, "not a subset"
+    mapped = cmap(str(KOREAN))
+    assert {ord(ch) for ch in syllables} <= mapped
+    assert set(range(0x3131, 0x318F)) <= mapped and set(range(0x20, 0x7F)) <= mapped
+    assert ord("똠") not in mapped and ord("山") not in mapped, "not a subset"
     assert all(p.parent == FONT_DIR and p.is_file() for p in BUNDLED_FONTS)
     assert not hasattr(common, "FALLBACK_FONTS"), "no system font is used"
 
@@ -327,17 +324,15 @@ def test_the_korean_font_covers_the_korean_catalogue():
         pytest.skip(f"no Korean catalogue yet ({CATALOGUE.relative_to(LOCALE_DIR.parent.parent)}); "
                     "rerun python -m bot.tools.fonts once it exists")
     chars = catalogue_characters(CATALOGUE)  # none while nothing is translated
-    for path in (KOREAN, KOREAN_BOLD):
-        lacking = sorted(ch for ch in chars if ord(ch) not in cmap(str(path)) and not ch.isspace())
-        assert not lacking, f"{path.name} lacks {' '.join(lacking)}: rerun python -m bot.tools.fonts"
+    lacking = sorted(ch for ch in chars if ord(ch) not in cmap(str(KOREAN)) and not ch.isspace())
+    assert not lacking, f"{KOREAN.name} lacks {' '.join(lacking)}: rerun python -m bot.tools.fonts"
 
 
 def test_the_tool_rebuilds_the_bundled_fonts(tmp_path, require):
     from bot.tools import fonts
 
-    if not (fonts.DEBIAN_BOLD.is_file() and fonts.DEBIAN_REGULAR.is_file()):
+    if not fonts.DEBIAN_BOLD.is_file():
         require("fonts-noto-cjk", f"no {fonts.DEBIAN_BOLD} (apt-get install fonts-noto-cjk)")
     assert fonts.main(["--out", str(tmp_path)]) == 0
-    for path in (KOREAN, KOREAN_BOLD):
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), \
-            f"{path.name} is not what python -m bot.tools.fonts makes: rerun it"
+    assert (tmp_path / KOREAN.name).read_bytes() == KOREAN.read_bytes(), \
+        f"{KOREAN.name} is not what python -m bot.tools.fonts makes: rerun it"
