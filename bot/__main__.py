@@ -336,6 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("only the scenes whose name starts with NAME (repeatable)"))
     shots.add_argument("--chromium", type=path, metavar="PATH",
                        help=_("the Chromium to drive (default: chromium on the PATH)"))
+    shots.add_argument("--lang", choices=LANGUAGES, default="en", metavar="LANG",
+                       help=_("the language of the server and its members (default: en)"))
     shots.set_defaults(handler=cmd_screenshots)
 
     sync = sub.add_parser("sync", help=_("register the slash commands with Discord (globally, or in one guild)"))

@@ -74,10 +74,10 @@ class World:
 
 @asynccontextmanager
 async def simulated(database: Path, *, service_options: dict[str, Any] | None = None,
-                    settle_timeout: float = SETTLE_TIMEOUT) -> AsyncIterator[World]:
-    """The real bot on a new database at ``database``, running in SimCord, with a server, a ``#tavolo``
-    channel and a member for the person; turn timers off. The bot, its service and the database are closed
-    at the end."""
+                    settle_timeout: float = SETTLE_TIMEOUT, language: str | None = None) -> AsyncIterator[World]:
+    """The real bot on a new database at ``database``, running in SimCord, with a server (its language set to
+    ``language`` when given), a ``#tavolo`` channel and a member for the person; turn timers off. The bot, its
+    service and the database are closed at the end."""
     import simcord
 
     from bot.app import create_bot
@@ -96,7 +96,7 @@ async def simulated(database: Path, *, service_options: dict[str, Any] | None = 
             env.backend.bot_user.name = BOT_NAME  # SimCord's bot user is "TestBot"
             assert bot.service is not None, "the bot's setup_hook builds the service"
             await bot.service.set_guild_settings(GuildSettings(
-                guild.id, default_options={game: {"turn_timer": TIMER_OFF} for game in names()}))
+                guild.id, language=language, default_options={game: {"turn_timer": TIMER_OFF} for game in names()}))
             yield World(env, guild, channel, person, bot)
     finally:
         if bot.service is not None:

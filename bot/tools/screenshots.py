@@ -350,16 +350,21 @@ def use_browser(preview: Any, browser: Any) -> None:
     manager._playwright, manager._browser = None, browser
 
 
-async def shoot_all(folder: Path, chromium: str, only: Iterable[str] = ()) -> list[Path]:
-    """Play the scripted games and write every scene's pictures into ``folder``; the files written."""
+async def shoot_all(folder: Path, chromium: str, only: Iterable[str] = (), language: str = "en") -> list[Path]:
+    """Play the scripted games and write every scene's pictures into ``folder``; the files written. In another
+    ``language`` than English, the server's language is set to it and each member chose it with ``/language``."""
     from playwright.async_api import async_playwright
 
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="tavolo-screenshots-") as temporary:
-        async with demo.simulated(Path(temporary) / "screenshots.sqlite3",
-                                  service_options=dict(SERVICE_OPTIONS)) as world, async_playwright() as pw:
+        async with demo.simulated(Path(temporary) / "screenshots.sqlite3", service_options=dict(SERVICE_OPTIONS),
+                                  language=None if language == "en" else language) as world, \
+                async_playwright() as pw:
             fixed_seed(world.bot.service)
             members = {name: world.guild.add_member(world.env.create_user(name)) for name in PLAYERS}
+            if language != "en":
+                for member in members.values():
+                    await world.bot.service.set_member_language(member.id, language)
             browser = await pw.chromium.launch(executable_path=chromium, args=list(CHROMIUM_ARGS))
             try:
                 async with world.env.preview(world.channel, viewers=list(members.values()), layout="message",
@@ -395,6 +400,6 @@ def main(args: argparse.Namespace) -> int:
     from bot.logging_setup import setup_logging
 
     setup_logging("ERROR")  # discord.py's warnings about voice and intents say nothing about the pictures
-    written = asyncio.run(shoot_all(Path(args.folder), chromium, args.only))
+    written = asyncio.run(shoot_all(Path(args.folder), chromium, args.only, getattr(args, "lang", None) or "en"))
     print(_("Wrote {n} pictures to {folder}.").format(n=len(written), folder=args.folder))
     return 0 if written else 1
