@@ -1,39 +1,23 @@
-"""i18n: the English source text as fallback, the Italian catalogue, the language of the context."""
+"""i18n: the English source text as fallback, every catalogue complete and up to date, the language of the
+context."""
 
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import read_mo
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog, Message
 
-from bot.i18n import LOCALE_DIR, _, gettext, ngettext, use_language
+from bot.i18n import _, gettext, ngettext, use_language
 from bot.tables import NotHost, TableFull
+from bot.tools import catalogue
 
-
-def test_fallback_is_the_source_text():
-    assert _("No Discord bot token.") == "No Discord bot token."
-    assert gettext("Your turn", "it") == "Your turn"
-    assert ngettext("{n} card", "{n} cards", 1, "xx") == "{n} card"
-    assert ngettext("{n} card", "{n} cards", 3) == "{n} cards"
-
-
-# ----- the Italian catalogue -----
-
-PO = LOCALE_DIR / "it" / "LC_MESSAGES" / "tavolo.po"
-MO = PO.with_suffix(".mo")
-NOT_TRANSLATED = {"AI ({level})", "deleted user"}
-"""Service texts stored in the database (seat names): they stay as first written."""
-
-
-def fields(text: str) -> list[str]:
-    return sorted(re.findall(r"\{[^{}]*\}", text))
+TEMPLATE_NAME = catalogue.TEMPLATE.relative_to(catalogue.ROOT)
 
 
 def service_messages() -> list[str]:
+    """The texts the table service raises and says (``_("...")`` in ``bot/tables``)."""
     root = Path(__file__).resolve().parents[2] / "bot" / "tables"
     found = []
     for path in root.glob("*.py"):
@@ -44,24 +28,71 @@ def service_messages() -> list[str]:
     return found
 
 
-def test_every_text_has_an_italian_translation_with_the_same_fields():
-    from cogs.texts import OPTION_LABELS, TEXTS, VALUE_LABELS
+def test_fallback_is_the_source_text():
+    assert _("No Discord bot token.") == "No Discord bot token."
+    assert gettext("Your turn", "it") == "Your turn"
+    assert ngettext("{n} card", "{n} cards", 1, "xx") == "{n} card"
+    assert ngettext("{n} card", "{n} cards", 3) == "{n} cards"
 
-    catalog = read_po(PO.open("rb"))
-    wanted = [*TEXTS.values(), *OPTION_LABELS.values(), *VALUE_LABELS.values(),
-              *(m for m in service_messages() if m not in NOT_TRANSLATED)]
+
+# ----- the catalogues -----
+@pytest.fixture(scope="module")
+def template():
+    """The template, extracted afresh from the sources and the command tree."""
+    return catalogue.template()
+
+
+@pytest.mark.parametrize("language", catalogue.translated_languages())
+def test_every_catalogue_is_complete_with_the_english_fields_and_babels_checks(template, language):
+    found = [p for p in catalogue.problems(template, [language]) if not p.startswith(str(TEMPLATE_NAME))]
+    assert found == [], "\n".join(found[:40])
+
+
+def test_the_committed_template_is_up_to_date(template):
+    assert [p for p in catalogue.problems(template, []) if "template" in p or "tavolo.pot" in p] == []
+
+
+@pytest.mark.parametrize("language", catalogue.translated_languages())
+def test_each_catalogue_has_its_languages_plural_forms(language):
+    catalog = catalogue.read_catalogue(language)
+    assert catalog is not None
+    # GNU gettext's forms: Russian three (1, 2-4, 5-20...), Korean one, the others two (CLDR gives Italian a
+    # third form for "a million of", which the bot never counts)
+    assert catalog.num_plurals == {"ru": 3, "ko": 1}.get(language, 2)
+    if language != "it":
+        assert catalog.plural_forms == Catalog(locale=language).plural_forms
+    counted = [m for m in catalog if m.id and isinstance(m.id, tuple)]
+    assert counted and all(len(m.string) == catalog.num_plurals for m in counted)
+
+
+def test_the_template_holds_every_text_the_bot_shows(template):
+    from bot.rules_text import RULES
+    from cogs.texts import OPTION_LABELS, PLURALS, TEXTS, VALUE_LABELS
+    from images.common import LABELS, PLURAL_LABELS
+
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    wanted = [*TEXTS.values(), *OPTION_LABELS.values(), *VALUE_LABELS.values(), *LABELS.values(),
+              *(s for s, _p in [*PLURALS.values(), *PLURAL_LABELS.values()]),
+              *(text for sections in RULES.values() for section in sections for text in section),
+              *service_messages()]
     assert len(service_messages()) > 20
-    for text in wanted:
-        message = catalog.get(text)
-        assert message is not None and message.string, f"no Italian for {text!r}"
-        assert fields(message.string) == fields(text), text
-        assert not message.fuzzy, text
+    assert [text for text in wanted if text not in ids] == []
+    names = {m.id for m in template if m.context == "command"}
+    assert {"briscola", "chiamata", "cicera", "rules", "language", "players", "game"} <= names
 
 
-def test_the_compiled_catalogue_matches_the_po_file():
-    po = {m.id: m.string for m in read_po(PO.open("rb")) if m.id}
-    mo = {m.id: m.string for m in read_mo(MO.open("rb")) if m.id}
-    assert mo == po, "run: pybabel compile -d bot/locale -D tavolo"
+def test_the_check_finds_each_kind_of_fault():
+    def message(id_, string, **kw):
+        return Message(id_, string, **kw)
+
+    assert catalogue.message_problems("it", message("{n} cards", "{n} carte")) == []
+    assert "is not translated" in catalogue.message_problems("it", message("Join", ""))[0]
+    assert "is fuzzy" in catalogue.message_problems("it", message("Join", "Entra", flags=["fuzzy"]))[0]
+    assert "differ" in catalogue.message_problems("it", message("Hi {name}", "Ciao {nome}"))[0]
+    assert "differ" in catalogue.message_problems("it", message("{a} and {b}", "{a}"))[0]
+    assert "not translated" in catalogue.message_problems("ru", message(("{n} card", "{n} cards"),
+                                                                         ("{n} карта", "", "{n} карт")))[0]
+    assert catalogue.message_problems("it", message(("{n} card", "{n} cards"), ("una carta", "{n} carte"))) == []
 
 
 def test_messages_follow_the_language_of_the_context():
@@ -86,3 +117,20 @@ def test_unknown_or_no_language_is_english(language):
 
     with use_language(language):
         assert t("lobby.start") == "Start"
+
+
+@pytest.mark.parametrize("language", catalogue.translated_languages())
+def test_the_rules_fit_one_message_in_every_language(language):
+    from bot.rules_text import rules_text
+    from cogs.render.layout import TEXT_MAX
+    from cogs.rules_text import rules_view
+    from cogs.texts import game_name
+
+    for game in ("briscola", "chiamata", "cicera"):
+        sections = rules_text(game, lambda m: gettext(m, language))
+        assert sections != rules_text(game), f"the {game} rules are not translated into {language}"
+        full = "### " + game_name(game, language) + "".join(f"**{h}**\n{text}\n\n" for h, text in sections)
+        assert len(full) <= TEXT_MAX, f"the {game} rules take {len(full)} characters in {language}: cut"
+        with use_language(language):
+            shown = "".join(getattr(item, "content", "") for item in rules_view(game).walk_children())
+        assert all(text.strip() in shown for _h, text in sections)

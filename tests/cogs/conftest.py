@@ -210,15 +210,16 @@ class UI:
     async def open_table(self, host, channel, command: str, joiners=(), **options):
         """``/command`` by ``host``, the others join, the host starts; the table id."""
         lobby = (await host.slash(channel, command, **options)).response
+        table_id = self.table_id_of(lobby)
         for member in joiners:
-            await member.click(lobby, label="Join")
-        started = await host.click(lobby, label="Start")
+            await member.click(lobby, custom_id=f"tv:lobby:{table_id}:join")
+        started = await host.click(lobby, custom_id=f"tv:lobby:{table_id}:start")
         assert started.acknowledged and not started.followups
-        return self.table_id_of(lobby)
+        return table_id
 
     async def my_hand(self, member, channel, table_id: int):
         """Press My hand; the ephemeral hand message."""
-        result = await member.click(self.table_message(channel, table_id), label="My hand")
+        result = await member.click(self.table_message(channel, table_id), custom_id=f"tv:hand:{table_id}")
         assert result.ephemeral, "a hand is only ever shown to its owner"
         return result.response.message
 
