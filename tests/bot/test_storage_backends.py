@@ -296,3 +296,26 @@ async def test_the_synchronous_option_chooses_postgresqls_synchronous_commit(pos
         assert await store._read("SHOW synchronous_commit") == [("off",)]
     async with Store(postgresql_url, synchronous="FULL") as store:  # FULL: and flushed to its disk
         assert await store._read("SHOW synchronous_commit") == [("on",)]
+
+
+async def test_a_members_language_is_kept_changed_cleared_and_forgotten_on_both_backends(database):
+    service = await TableService.open(database)
+    try:
+        assert await service.member_language(7) is None
+        await service.set_member_language(7, "ko")
+        await service.set_member_language(8, "de")
+        await service.set_member_language(7, "eo")
+        assert (await service.member_language(7), await service.member_language(8)) == ("eo", "de")
+        await service.set_member_language(8, None)
+        assert await service.member_language(8) is None
+        await service.forget_user(7)
+        assert await service.member_language(7) is None
+        await service.set_member_language(9, "ru")
+    finally:
+        await service.close()
+    reopened = await TableService.open(database)
+    try:
+        assert await reopened.member_language(7) is None and await reopened.member_language(8) is None
+        assert await reopened.member_language(9) == "ru"
+    finally:
+        await reopened.close()
