@@ -72,7 +72,7 @@ class Admin(commands.Cog):
 
     @property
     def hub(self) -> Hub:
-        """The play hub: the service, and the answers in the guild's language."""
+        """The play hub: the service, and the answers (each in its member's language)."""
         return hub_of(self.bot)
 
     async def _guarded(self, interaction: Interaction, kind: str, work: Callable[[int], Awaitable[None]]) -> None:

@@ -38,7 +38,7 @@ class Standings(commands.Cog):
 
     @property
     def hub(self) -> Hub:
-        """The play hub: the service, and the answers in the guild's language."""
+        """The play hub: the service, and the answers (each in its member's language)."""
         return hub_of(self.bot)
 
     @app_commands.command(name="leaderboard", description="The best players of this server")

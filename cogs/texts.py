@@ -1,9 +1,9 @@
 """Every text the Discord front end shows, in one place (English source strings, translated with gettext).
 
-``t(key, **fields)`` returns the text of ``key`` with its fields filled in, translated by ``bot.i18n`` when a
-catalogue has it (the Italian one: ``bot/locale/it/LC_MESSAGES/tavolo.po``, keyed by these English texts), in
-the language of the context (the guild's, set by the hub for each interaction and table event). Card, game,
-option and level names are here too. The ``RULES`` of ``/rules`` (in ``bot.rules_text``) are not translated yet.
+``t(key, **fields)`` returns the text of ``key`` with its fields filled in, translated by ``bot.i18n`` (the
+catalogues ``bot/locale/<lang>/LC_MESSAGES/tavolo.po``, keyed by these English texts, marked with ``N_`` for
+Babel) in the language of the context (the member's for what only they see, the guild's for public messages:
+``cogs.play.languages``). Card, game, option and level names are here too; counted texts in ``PLURALS``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import logging
 from collections.abc import Mapping
 
 from bot.i18n import N_, NC_, NP_, gettext, ngettext, pgettext
-from bot.rules_text import RULES  # noqa: F401  (re-exported: cogs.rules_text reads it here)
 from rules import games
 from rules.cards import FRENCH_RANKS, FRENCH_SUITS, Card
 

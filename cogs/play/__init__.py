@@ -6,8 +6,8 @@
 - ``tables``: the public table messages and round summaries;
 - ``hands``: the players' ephemeral hand messages;
 - ``threads``: the team threads;
-- ``answers``: answering clicks (refusals, deferral) in the guild's language;
-- ``languages``: the guilds' languages;
+- ``answers``: answering clicks (refusals, deferral) in the member's language;
+- ``languages``: whose language where (the guild's for public messages, the member's for their own);
 - ``checks``: the checks of a click on a table's controls;
 - ``lobby``: opening tables, the lobby's controls, Rematch, ``/table leave|abort``;
 - ``moves``: My hand and the hand message's controls;
