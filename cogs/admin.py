@@ -145,11 +145,13 @@ class Admin(commands.Cog):
         if not game or not option:
             return []
         values = [*allowed_values(game, option), CLEAR]
+        typed = current.strip().lower()
         with use_language(await self.hub.languages.of_member(interaction)):
-            return [Choice(name=option_value(v) if v != CLEAR else CLEAR, value=v)
-                    for v in values if current.lower() in v.lower()][:25]
+            shown = [(option_value(v) if v != CLEAR else CLEAR, v) for v in values]
+            return [Choice(name=name, value=v) for name, v in shown if typed in v.lower() or typed in name.lower()][:25]
 
     @settings.command(name="language", description="The language of Tavolo's messages on this server")
+    @app_commands.describe(language="the language of the server's public messages")
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: Interaction, language: Choice[str]) -> None:
         """``/settings language``."""

@@ -9,9 +9,17 @@ Babel) in the language of the context (the member's for what only they see, the 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 
 from bot.i18n import N_, NC_, NP_, gettext, ngettext, pgettext
+from bot.names import (  # noqa: F401  (re-exported: the cogs read them here)
+    LEVEL_NAMES,
+    OPTION_LABELS,
+    VALUE_LABELS,
+    level_name,
+    option_label,
+    option_value,
+    options_line,
+)
 from rules import games
 from rules.cards import FRENCH_RANKS, FRENCH_SUITS, Card
 
@@ -212,46 +220,7 @@ SUIT_WORD = {"d": NC_("suit", "Denari"), "c": NC_("suit", "Coppe"), "s": NC_("su
              "b": NC_("suit", "Bastoni")}
 """A suit on its own (``Trump: Denari``)."""
 RANK_WORD = {"A": NC_("rank", "Asso"), "F": NC_("rank", "Fante"), "C": NC_("rank", "Cavallo"), "R": NC_("rank", "Re")}
-LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "greedy": N_("greedy"),
-               "random": N_("random")}
-
-OPTION_LABELS: dict[str, str] = {
-    "match": N_("match"),
-    "teams": N_("teams"),
-    "faces": N_("card faces"),
-    "show_points": N_("show points"),
-    "open": N_("open hands"),
-    "trump_exchange": N_("trump exchange"),
-    "high_score_bonus": N_("high score bonus"),
-    "conquest": N_("conquest"),
-    "autoplay_last": N_("autoplay last trick"),
-    "team_chat": N_("team threads"),
-    "partner_hand": N_("partner's hand"),
-    "turn_timer": N_("turn timer"),
-    "bidding": N_("bidding"),
-    "kitty": N_("kitty"),
-}
-
-VALUE_LABELS: dict[str, str] = {
-    "on": N_("on"),
-    "off": N_("off"),
-    "italian": N_("italian"),
-    "french": N_("french"),
-    "rank": N_("rank"),
-    "points": N_("points"),
-    "single": N_("one round"),
-    "short": N_("short"),
-    "long": N_("long"),
-    "after_first_trick": N_("after the first trick"),
-    "after_first_round": N_("after the first round"),
-    "random": N_("random"),
-    "21": N_("to 21"),
-    "31": N_("to 31"),
-    "51": N_("to 51"),
-}
-
-
-def t(key: str, language: str | None = None, **fields: object) -> str:
+def t(key: str, language: str | None = None, /, **fields: object) -> str:
     """The text of ``key``, translated, with ``fields`` filled in (a counted text takes the form for ``n``)."""
     if key in PLURALS:
         singular, plural = PLURALS[key]
@@ -280,29 +249,6 @@ def card_name(card: Card | str, faces: str = "italian") -> str:
 def suit_name(suit: str, faces: str = "italian") -> str:
     """A suit as text (on its own: ``Trump: Denari``)."""
     return FRENCH_SUITS[suit] if faces == "french" else pgettext("suit", SUIT_WORD[suit])
-
-
-def option_value(value: object) -> str:
-    """An option value as shown (translated)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value} s"
-    text = str(value)
-    return gettext(VALUE_LABELS[text]) if text in VALUE_LABELS else text
-
-
-def options_line(options: Mapping[str, object]) -> str:
-    """A table's options in one line: ``match: one round · card faces: italian · ...`` (translated)."""
-    return " · ".join(f"{option_label(k)}: {option_value(v)}" for k, v in options.items())
-
-
-def level_name(level: str | None) -> str:
-    """An AI level as shown (translated)."""
-    return gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else str(level)
-
-
-def option_label(option: str) -> str:
-    """An option's name as shown (translated)."""
-    return gettext(OPTION_LABELS[option]) if option in OPTION_LABELS else option
 
 
 def bid_text(bid: object) -> str:

@@ -21,9 +21,20 @@ import threading
 from typing import IO, Any
 
 from bot.i18n import N_, _, environment_language, use_language
+from bot.names import game_title, level_name, options_line
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
-from bot.tools.views import MoveError, Score, SeatNames, menu, read_move, render_view, round_lines, suit_text
+from bot.tools.views import (
+    MoveError,
+    Score,
+    SeatNames,
+    choice_text,
+    menu,
+    read_move,
+    render_view,
+    round_lines,
+    suit_text,
+)
 from bot.tools.views import rules_lines as table_rules_lines
 from bot.tools.views.chiamata import bid_text
 from bot.tools.views.cicera import item_text as cicera_item
@@ -163,9 +174,9 @@ class Terminal:
         self.names.learn(view)
         self.score = Score(list(view.totals), getattr(view, "rounds_played", view.finished_rounds))
         self.options = dict(info.options)
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items()))
         self.say(_("{game}, {players} players, AI level {level}. Options: {options}").format(
-            game=info.game.capitalize(), players=info.players, level=info.level, options=opts))
+            game=game_title(info.game), players=info.players, level=level_name(info.level),
+            options=options_line(dict(sorted(info.options.items())))))
         self.say(_("You are {name}. {help}").format(name=self.names(me), help=_(HELP_SHORT)))
         for line in self.names.teams_lines():
             self.say(line)
@@ -219,7 +230,7 @@ class Terminal:
             self.say(line)
         choices = menu(view)
         for i, choice in enumerate(choices, 1):
-            self.say(f"  {i:>2}. {choice}")
+            self.say(f"  {i:>2}. {choice_text(choice)}")
         while True:
             text = await self.read()
             if text is None or text.lower() in ("q", "quit", "exit"):

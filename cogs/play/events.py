@@ -47,6 +47,7 @@ def on_cancelled(hub: Hub, ev: TableEvent) -> None:
     """A lobby closed: forget it."""
     hub.presences.pop(ev.table_id, None)
     hub.hands.drop_table(ev.table_id)
+    hub.languages.forget_table(ev.table_id)
 
 
 def on_aborted(hub: Hub, ev: TableEvent) -> None:

@@ -40,6 +40,8 @@ class Languages:
         """A guild's ``/settings language`` (``None``: none set), as read."""
         self.by_member: dict[int, str] = {}
         """A member's own language (``UNSET``: none chosen), as read."""
+        self.guild_of_table: dict[int, int] = {}
+        """The guild of each table seen (its last events come when the service has let it go)."""
 
     # ----- guilds -----
     def _preferred(self, guild_id: int) -> str:
@@ -81,7 +83,15 @@ class Languages:
         """The language of a table's public messages, from its guild (``guild_id`` when the table is gone)."""
         with suppress(TableError):
             guild_id = self.hub.service.get(table_id).guild_id
+        if guild_id is None:
+            guild_id = self.guild_of_table.get(table_id)
+        else:
+            self.guild_of_table[table_id] = guild_id
         return self.guild(guild_id)
+
+    def forget_table(self, table_id: int) -> None:
+        """A table's messages are all shown (it ended or closed)."""
+        self.guild_of_table.pop(table_id, None)
 
     @contextmanager
     def public(self, table_id: int, guild_id: int | None = None) -> Iterator[None]:

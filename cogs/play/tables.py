@@ -278,6 +278,15 @@ class TableMessages:
             return
         info, pub = p.final
         seats = render.seat_infos(info)
+        with hub.languages.public(p.table_id, info.guild_id):  # (the table is gone from the service by now)
+            await self._finish(p, game_id, result, standings, info, pub, seats)
+        await hub.threads.archive(p, info)
+        hub.presences.pop(p.table_id, None)
+        hub.languages.forget_table(p.table_id)
+
+    async def _finish(self, p: Presence, game_id: int, result: dict, standings: dict, info: TableInfo, pub: Any,
+                      seats: Any) -> None:
+        hub = self.hub
         async with p.lock:
             table_pic = await hub.run(render.table_picture, pub, seats)
             await self.put(p, info, view=render.table_message(info, pub, (), result, over=True),
@@ -298,8 +307,6 @@ class TableMessages:
                                    allowed_mentions=render.NO_MENTIONS)
             except discord.HTTPException as e:
                 log.warning("table %d: posting the summary failed: %s", info.id, e)
-        await hub.threads.archive(p, info)
-        hub.presences.pop(p.table_id, None)
 
     async def show_aborted(self, p: Presence, info: TableInfo) -> None:
         """A stopped table: its message says so and loses its buttons; hands and team threads are closed."""

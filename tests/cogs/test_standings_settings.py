@@ -5,6 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
+from cogs.texts import t
+
 from bot.ratings import Rating, Standing
 from bot.rules_text import RULES
 
@@ -92,8 +94,10 @@ async def test_settings_need_manage_server_and_set_defaults_for_new_tables(simco
     await boss.slash(channel, "settings language", language="it")
     assert (await ui.service().guild_settings(guild.id)).language == "it"
     reset = await boss.slash(channel, "settings reset-leaderboard", game="briscola")
-    assert reset.ephemeral and "Azzerare" in ui.text(reset.response)  # the server speaks Italian now
-    confirmed = await boss.click(reset.response, label="Sì, azzerala")
+    assert reset.ephemeral and "Reset the leaderboard" in ui.text(reset.response)  # the boss's client: English
+    lobby = (await alice.slash(other, "briscola", players=2)).response  # the public lobby: the server's Italian
+    assert t("lobby.seats", "it") in ui.text(lobby) and t("lobby.seats", "it") != t("lobby.seats", "en")
+    confirmed = await boss.click(reset.response, label="Yes, reset it")
     assert confirmed.ephemeral or confirmed.acknowledged
 
 

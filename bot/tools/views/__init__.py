@@ -18,10 +18,11 @@ from types import ModuleType
 from typing import Any
 
 from bot.i18n import _
+from bot.names import game_title, suit_word
 from bot.rules_text import rules_text
 from bot.tools.views.seats import SeatNames, join_and
 from rules.actions import Action
-from rules.cards import RANKS, STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
+from rules.cards import RANKS, STRENGTH_ORDER, SUITS, Card
 from rules.games import spec
 
 __all__ = [
@@ -88,7 +89,7 @@ def cards_text(cards: Iterable[Any]) -> str:
 
 def suit_text(suit: str) -> str:
     """A suit by its name and letter: ``Bastoni (b)``."""
-    return f"{SUIT_NAMES[suit]} ({suit})"
+    return f"{suit_word(suit)} ({suit})"
 
 
 def hand_text(game: str, cards: Iterable[Card], trump: str | None = None) -> str:
@@ -100,7 +101,7 @@ def hand_text(game: str, cards: Iterable[Card], trump: str | None = None) -> str
         return "-"
     parts = []
     for suit, group in groups.items():
-        label = _("{suit}, trumps").format(suit=SUIT_NAMES[suit]) if suit == trump else SUIT_NAMES[suit]
+        label = _("{suit}, trumps").format(suit=suit_word(suit)) if suit == trump else suit_word(suit)
         parts.append(f"{label}: {cards_text(group)}")
     return " · ".join(parts)
 
@@ -140,6 +141,20 @@ def menu(view: Any) -> list[Action]:
     plays = [a for a in view.legal if a.kind == "play"]
     others = [a for a in view.legal if a.kind != "play"]
     return sorted(plays, key=lambda a: key(a.card)) + others
+
+
+def choice_text(action: Action) -> str:
+    """A numbered choice as the player reads it: the card (``Cb``), what it takes or that it is placed, the
+    trump exchange; the typed form (``play Cb``) is for typing."""
+    if action.kind == "play" and action.card is not None:
+        if action.take is None:
+            return str(action.card)
+        if not action.take:
+            return _("{card}: place it on the table").format(card=action.card)
+        return _("{card} takes {cards}").format(card=action.card, cards=" + ".join(str(c) for c in action.take))
+    if action.kind == "exchange" and action.card is not None:
+        return _("{card}: exchange it for the face-up briscola").format(card=action.card)
+    return str(action)
 
 
 def _card_or_none(word: str) -> Card | None:
@@ -195,7 +210,7 @@ def plain(markdown: str) -> str:
 
 def rules_lines(game: str, options: Mapping[str, Any]) -> list[str]:
     """``rules`` at the prompt: every section of the game's rules (translated), then this table's options."""
-    out = ["", _("Rules of {game}:").format(game=game.capitalize())]
+    out = ["", _("Rules of {game}:").format(game=game_title(game))]
     for heading, text in rules_text(game, _):
         out.append(heading)
         for line in plain(text).splitlines():

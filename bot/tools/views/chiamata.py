@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import _
+from bot.names import suit_word
 from bot.tools.views import MoveError, Score, SeatNames, cards_text, sort_cards, suit_text
 from rules.actions import Action
-from rules.cards import SUIT_NAMES, SUITS, Card
+from rules.cards import STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
 from rules.chiamata import KITTY_SIZE, MATCH_ROUNDS, PLAYERS, ChiamataView
 
 
@@ -114,7 +115,7 @@ def prompt(view: ChiamataView, name: SeatNames) -> list[str]:  # noqa: ARG001 - 
     if view.phase == "auction":
         return [auction_hint(view)]
     if view.phase == "trump":
-        suits = ", ".join(f"{s} {SUIT_NAMES[s]}" for s in SUITS)
+        suits = ", ".join(f"{s} {suit_word(s)}" for s in SUITS)
         return [_("declare the trump suit: {suits} (type e.g. 'trump d' or just 'd').").format(suits=suits)]
     if view.phase == "discard":
         example = cards_text(sort_cards(view.game, view.hand, view.trump)[-KITTY_SIZE:])
@@ -128,7 +129,7 @@ def prompt(view: ChiamataView, name: SeatNames) -> list[str]:  # noqa: ARG001 - 
                 cards=cards_text(calls), card=calls[0])
         elif view.trump is not None:
             what = _("call any card of {suit} (type e.g. 'call {card}' or just '{card}').").format(
-                suit=SUIT_NAMES[view.trump], card=calls[0])
+                suit=suit_word(view.trump), card=calls[0])
         else:
             what = _("call any card (type e.g. 'call {card}' or just '{card}'); its suit becomes trump.").format(
                 card=calls[0])
@@ -169,10 +170,14 @@ def read(view: ChiamataView, text: str) -> Action | None:
                 return Action.make_bid(f"2:{bid}")
             raise MoveError(_("In rank bidding a bid is a rank (A 3 R C F 7 6 5 4 2); a points target comes "
                               "only with the 2 (2:N), once the standing bid is 2."))
+        two_for = bid.startswith("2:") and bid[2:].isdigit()
+        if bid.upper() not in STRENGTH_ORDER and not two_for:
+            raise MoveError(_("A bid is a rank (A 3 R C F 7 6 5 4 2) or the 2 with a target (2:N), not "
+                              "'{bid}'.").format(bid=bid))
         return Action.make_bid(bid.upper())
     if view.phase == "trump":
         word = words[1] if head == "trump" and len(words) == 2 else words[0] if len(words) == 1 else ""
-        by_name = {n.lower(): s for s, n in SUIT_NAMES.items()}
+        by_name = {**{n.lower(): s for s, n in SUIT_NAMES.items()}, **{suit_word(s).lower(): s for s in SUITS}}
         suit = word.lower() if word.lower() in SUITS else by_name.get(word.lower())
         if suit is None:
             raise MoveError(_("Declare the trump suit: d, c, s or b (e.g. 'trump d' or just 'd')."))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -45,7 +46,8 @@ async def test_bad_input_gets_a_message_and_the_game_goes_on(db_path):
     assert "'bid' is not an action of Briscola" in out
     assert "Cards are rank then suit" in out  # the help
     assert "Traceback" not in out
-    assert "Your hand:" in out and "Trump:" in out and "   1. play" in out
+    assert "Your hand:" in out and "Trump:" in out
+    assert re.search(r"^ {3}1\. [A2-7XFCR][dcsb]$", out, re.MULTILINE)  # the numbered plays: the cards
     assert "Game over." in out and "Game 1 stored." in out
     games = stored_games(db_path)
     assert len(games) == 1 and games[0]["seats"][0]["user"] == 1
@@ -56,11 +58,11 @@ async def test_typed_actions_and_numbers_both_work(db_path):
     code, out = await run_play(db_path, "2\nq\n", "--game", "briscola", "--players", "2", "--level", "greedy",
                                "--seed", "5")
     assert code == 0 and "Stopped. The game is kept" in out
-    first_choice = out.rsplit("   1. ", 1)[1].split("\n")[0]  # e.g. "play Ad" at the last prompt
-    assert first_choice.startswith("play ")
-    code, out = await run_play(db_path, "\n".join([first_choice] + ["1"] * 60) + "\n")
+    first_choice = out.rsplit("   1. ", 1)[1].split("\n")[0]  # e.g. "Ad" at the last prompt
+    assert re.fullmatch(r"[A2-7XFCR][dcsb]", first_choice)
+    code, out = await run_play(db_path, "\n".join([f"play {first_choice}"] + ["1"] * 60) + "\n")
     assert "Continuing your unfinished game (table 1, briscola, 2 players)" in out
-    assert f"Seat 0 (you) plays {first_choice.split()[1]}" in out
+    assert f"Seat 0 (you) plays {first_choice}" in out
     assert "Game over." in out
     games = stored_games(db_path)
     assert len(games) == 1
@@ -93,7 +95,7 @@ def test_a_scripted_chiamata_from_start_to_end_in_a_subprocess(tmp_path):
     assert "Traceback" not in result.stderr
     out = result.stdout
     assert "Chiamata, 5 players" in out and "Phase: auction." in out
-    assert "Not possible: a bid is a rank (A 3 R C F 7 6 5 4 2) or 2:N, not '1'" in out
+    assert "Not possible: A bid is a rank (A 3 R C F 7 6 5 4 2) or the 2 with a target (2:N), not '1'." in out
     assert "Seat 0 (you) passes." in out
     assert "Game over." in out
     games = stored_games(tmp_path / "tavolo.sqlite3")  # the default database file, in the working directory

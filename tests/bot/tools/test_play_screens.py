@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import build_parser
+from bot.names import game_title
 from bot.rules_text import RULES
 from bot.tools.play import play
 from rules.cards import RANKS, STRENGTH_ORDER, SUIT_NAMES, SUITS
@@ -219,7 +220,7 @@ async def test_hands_are_shown_by_suit_trumps_first_each_suit_by_strength(db_pat
     assert sorted(shown) == sorted(dealt) and shown != dealt  # the same cards, not in the engine's order
     # the numbered list follows the hand as shown
     first_screen = out.split("> ", 1)[0]
-    assert menu_after(first_screen) == [f"play {c}" for c in shown]
+    assert menu_after(first_screen) == shown
 
 
 async def test_cicera_and_chiamata_hands_are_sorted_too(db_path, tmp_path):
@@ -263,7 +264,7 @@ async def test_rules_at_the_prompt_show_the_rules_and_the_tables_options_and_cha
                          *FAST)
     assert "'rules' shows the rules of the game and this table's options" in out  # help lists it
     shown = out.split("Rules of ", 1)[1]
-    assert shown.startswith(f"{game.capitalize()}:\n") and "**" not in out
+    assert shown.startswith(f"{game_title(game)}:\n") and "**" not in out
     (first_heading, first_text), *_ = RULES[game]
     assert f"\n{first_heading}\n  {' '.join(first_text.split()[:8])}" in shown
     assert all(f"\n{heading}\n" in shown for heading, _ in RULES[game])
@@ -333,10 +334,10 @@ async def test_chiamata_rank_bids_are_typed_as_ranks_and_bad_bids_change_nothing
     out = await run_play(db_path, "1\n80\nbid X\nplay Ad\nA\nq\n", "--game", "chiamata", "--seed", "3", *FAST)
     assert "Your move: bid a rank, one of A 3 R C F 7 6 5 4 2 (type e.g. 'bid A' or just 'A'), or 'pass'." in out
     assert not_possible_lines(out) == [
-        "a bid is a rank (A 3 R C F 7 6 5 4 2) or 2:N, not '1'",
+        "A bid is a rank (A 3 R C F 7 6 5 4 2) or the 2 with a target (2:N), not '1'.",
         "In rank bidding a bid is a rank (A 3 R C F 7 6 5 4 2); a points target comes only with the 2 (2:N), once "
         "the standing bid is 2.",
-        "a bid is a rank (A 3 R C F 7 6 5 4 2) or 2:N, not 'X'",
+        "A bid is a rank (A 3 R C F 7 6 5 4 2) or the 2 with a target (2:N), not 'X'.",
         "Bid or pass: bid a rank, one of A 3 R C F 7 6 5 4 2 (type e.g. 'bid A' or just 'A'), or 'pass'.",
     ]
     assert [e for e in live_entries(db_path) if e["seat"] == 0] == [{"seat": 0, "bid": "A"}]

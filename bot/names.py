@@ -1,0 +1,85 @@
+"""The names both front ends show for the games' own words: games, AI levels, table options and their values,
+suits (English source text marked for Babel; translated where shown, in the context's language)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.i18n import N_, gettext, pgettext
+from rules.cards import SUIT_NAMES
+
+GAME_TITLES: dict[str, str] = {"briscola": N_("Briscola"), "chiamata": N_("Briscola Chiamata"), "cicera": N_("Cicera")}
+"""Each game's name (the same texts as ``cogs.texts``'s ``game.*``)."""
+SECONDS = N_("{n} s")
+"""A number of seconds (the turn timer)."""
+
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "greedy": N_("greedy"),
+               "random": N_("random")}
+
+OPTION_LABELS: dict[str, str] = {
+    "match": N_("match"),
+    "teams": N_("teams"),
+    "faces": N_("card faces"),
+    "show_points": N_("show points"),
+    "open": N_("open hands"),
+    "trump_exchange": N_("trump exchange"),
+    "high_score_bonus": N_("high score bonus"),
+    "conquest": N_("conquest"),
+    "autoplay_last": N_("autoplay last trick"),
+    "team_chat": N_("team threads"),
+    "partner_hand": N_("partner's hand"),
+    "turn_timer": N_("turn timer"),
+    "bidding": N_("bidding"),
+    "kitty": N_("kitty"),
+}
+
+VALUE_LABELS: dict[str, str] = {
+    "on": N_("on"),
+    "off": N_("off"),
+    "italian": N_("italian"),
+    "french": N_("french"),
+    "rank": N_("rank"),
+    "points": N_("points"),
+    "single": N_("one round"),
+    "short": N_("short"),
+    "long": N_("long"),
+    "after_first_trick": N_("after the first trick"),
+    "after_first_round": N_("after the first round"),
+    "random": N_("random"),
+    "21": N_("to 21"),
+    "31": N_("to 31"),
+    "51": N_("to 51"),
+}
+
+
+def game_title(game: str) -> str:
+    """A game's name (translated)."""
+    return gettext(GAME_TITLES[game]) if game in GAME_TITLES else game
+
+
+def level_name(level: str | None) -> str:
+    """An AI level as shown (translated)."""
+    return gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else str(level)
+
+
+def option_label(option: str) -> str:
+    """An option's name as shown (translated)."""
+    return gettext(OPTION_LABELS[option]) if option in OPTION_LABELS else option
+
+
+def option_value(value: object) -> str:
+    """An option value as shown (translated); a number is the turn timer's seconds."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return gettext(SECONDS).format(n=value)
+    text = str(value)
+    return gettext(VALUE_LABELS[text]) if text in VALUE_LABELS else text
+
+
+def options_line(options: Mapping[str, object]) -> str:
+    """A table's options in one line: ``match: one round · card faces: italian · ...`` (translated)."""
+    return " · ".join(f"{option_label(k)}: {option_value(v)}" for k, v in options.items())
+
+
+def suit_word(suit: str) -> str:
+    """An Italian suit's name on its own (``Denari``; translated as the language's glossary says)."""
+    return pgettext("suit", SUIT_NAMES[suit])
