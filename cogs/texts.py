@@ -190,7 +190,7 @@ TEXTS.update({
     "status.last_trick": N_("Last trick to **{name}**: {cards} ({points} points)"),
     "status.score": N_("Match score: {score}"),
     "status.team": N_("{team}: **{bonus}** bonus points{detail} · {cards} cards taken"),
-    "status.bonus.scua": N_("scua"),
+    "status.bonus.scua": N_("scùa"),
     "status.bonus.picada": N_("picada"),
     "status.bonus.simili": N_("simili"),
     "status.bonus.quadriglia": N_("quadriglia"),

@@ -104,7 +104,7 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802  (gettext'
 
 LABELS: dict[str, str] = {
     "briscola": N_("Briscola"),
-    "chiamata": N_("Briscola chiamata"),
+    "chiamata": N_("Briscola Chiamata"),
     "cicera": N_("Cicera"),
     "round": N_("Round {n}"),
     "stock": N_("Stock: {n}"),
@@ -161,9 +161,9 @@ LABELS: dict[str, str] = {
     "quadriglia": N_("Quadriglia"),
     "cards": N_("Most cards"),
     "swords": N_("Most swords"),
-    "mata": N_("La Mata (2 of swords)"),
-    "xd": N_("10 of coins"),
-    "fc": N_("Fante of cups"),
+    "mata": N_("La Mata (2 di Spade)"),
+    "xd": N_("10 di Denari"),
+    "fc": N_("Fante di Coppe"),
     "napula": N_("Napula"),
     "total": N_("Total"),
     "card_points": N_("Card points"),

@@ -42,7 +42,9 @@ from images.common import (
     png_bytes,
     rounded_box,
     seat_name,
+    shorten,
     size_for,
+    text_width,
 )
 from rules.cicera import AWARDS, BONUSES
 from rules.games import spec
@@ -54,6 +56,11 @@ WIDTH = PICTURE_WIDTH
 MARGIN = 18
 GAP = 15
 NUMBER_W = 160
+"""The width of a number column, at least."""
+TITLE_GAP = 16
+"""Between two column titles."""
+NAME_MIN = 260
+"""The name column is never narrower: number columns widen for their titles only as far as that leaves."""
 """The width of a column of numbers."""
 
 
@@ -118,7 +125,17 @@ def _row_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> list[Fitte
 
 
 def _name_width(summary: Summary) -> int:
-    return WIDTH - 2 * MARGIN - 36 - len(_columns(summary)[1:]) * NUMBER_W
+    return WIDTH - 2 * MARGIN - 36 - len(_columns(summary)[1:]) * column_width(summary)
+
+
+def column_width(summary: Summary) -> int:
+    """The width of each number column: ``NUMBER_W``, wider when a title needs it and the names keep
+    ``NAME_MIN``."""
+    _size, smallest = _sizes()
+    titles = _columns(summary)[1:]
+    widest = max(text_width(t, smallest, True, True) for t in titles) + TITLE_GAP
+    room = (WIDTH - 2 * MARGIN - 36 - NAME_MIN) // len(titles)
+    return int(max(NUMBER_W, min(widest, room)))
 
 
 def _row_height(fitted: Fitted) -> int:
@@ -151,7 +168,7 @@ def _layout(summary: Summary, seats: Sequence[SeatInfo] | None) -> tuple[int, in
     banner_y = y
     y += len(_banner_lines(summary, seats).lines) * line_height(size + 4) + 28 + GAP
     header_y = y
-    y += line_height(size) + 12
+    y += max(len(f.lines) for f in _header_lines(summary)) * line_height(size) + 12
     rows_y = y
     y += sum(_row_height(f) + 6 for f in _row_lines(summary, seats))
     footer = _footer_lines(summary, seats)
@@ -182,11 +199,12 @@ def _grid(img: Image.Image, s: Summary, seats: Sequence[SeatInfo] | None, colour
     size, smallest = _sizes()
     columns = _columns(s)
     right = WIDTH - MARGIN - 14
-    xs = [right - k * NUMBER_W for k in range(len(columns) - 1)][::-1]
-    for k, title in enumerate(columns[1:]):
+    xs = [right - k * column_width(s) for k in range(len(columns) - 1)][::-1]
+    for k, fitted in enumerate(_header_lines(s)):
         colour = header_colours[k + 1] if k + 1 < len(header_colours) else MUTED
-        draw_text(img, (xs[k], header_y), title, size_for(title, smallest), colour, True, anchor="rt",
-                  condensed=True)
+        for n, line in enumerate(fitted.lines):
+            draw_text(img, (xs[k], header_y + n * line_height(fitted.size)), line, size_for(line, fitted.size),
+                      colour, True, anchor="rt", condensed=True)
     rows = _rows(s, seats)
     fitted_rows = _row_lines(s, seats)
     for i, (row, fitted, dot_colour) in enumerate(zip(rows, fitted_rows, colours)):
@@ -216,6 +234,18 @@ def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | No
     if fitted is None:
         return
     draw_lines(img, WIDTH / 2, y + GAP, fitted, colour)
+
+
+def _header_lines(s: Summary) -> list[Fitted]:
+    """Each number column's title fitted into its column (a title wider than the column takes a smaller size
+    or two or three lines, and at worst is shortened with an ellipsis: never the next column's room)."""
+    size, smallest = _sizes()
+    out = []
+    for title in _columns(s)[1:]:
+        width = column_width(s) - TITLE_GAP
+        fitted = fit_lines(title, width, size, smallest, 2) or fit_lines(title, width, size, smallest, 3)
+        out.append(fitted or Fitted((shorten(title, smallest, width, True),), smallest))
+    return out
 
 
 def _columns(s: Summary) -> list[str]:

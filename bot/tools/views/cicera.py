@@ -22,9 +22,9 @@ def item_text(item: str) -> str:
         "quadriglia": _("quadriglia"),
         "cards": _("most cards"),
         "swords": _("most swords"),
-        "mata": _("mata (2 of swords)"),
-        "xd": _("10 of coins"),
-        "fc": _("Fante of cups"),
+        "mata": _("mata (2 di Spade)"),
+        "xd": _("10 di Denari"),
+        "fc": _("Fante di Coppe"),
         "napula": _("napula"),
     }.get(item, item)
 

@@ -148,5 +148,5 @@ class SeatNames:
         if not self.fixed:
             return [_("Sides: each round the winner of the auction (the caller) plays with whoever holds the "
                       "called card, a secret until that card is played; the other three play together.")]
-        return [_("Every player plays for themself: {seats}.").format(
+        return [_("Every player plays for themselves: {seats}.").format(
             seats=join_and([self(s) for s in range(self.players)]))]
