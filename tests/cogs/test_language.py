@@ -53,8 +53,10 @@ async def test_english_by_default_and_a_server_setting_for_public_messages(ui):
     assert t("lobby.seats", "en") in lobby_text(ui, channel, lobby)
 
 
-async def test_a_german_member_plays_in_german_at_a_table_in_the_servers_italian(simcord_env, ui, client_locales):
+async def test_a_german_member_plays_in_german_at_a_table_in_the_servers_italian(simcord_env, ui, client_locales,
+                                                                                seed):
     env = simcord_env
+    seed(11)
     guild = env.create_guild("Circolo", preferred_locale="it")  # no setting: the server's own locale
     channel = guild.create_text_channel("tavolo")
     dieter, = ui.members(guild, "dieter")
@@ -74,15 +76,13 @@ async def test_a_german_member_plays_in_german_at_a_table_in_the_servers_italian
     title = differs("hand.title", "de", game=game_name("briscola", "de"), id=table_id)
     assert title in ui.text(hand)
 
-    # a refusal, in German: the lobby's Start again, now that the game runs
-    refused = await dieter.click(lobby, custom_id=f"tv:lobby:{table_id}:start")
-    assert refused.ephemeral and ui.text(refused.response) in (
-        differs("lobby.started_elsewhere", "de"), differs("click.no_table", "de"))
+    # a refusal, in German: another table in this channel, while seated at this one
+    refused = await dieter.slash(channel, "briscola", players=2)
+    seated = "You are already at a table in this channel; leave it first."
+    assert refused.ephemeral and ui.text(refused.response) == gettext(seated, "de") != seated
 
     # play a card from the German hand: the answer (the hand) stays German, the table Italian
-    info = ui.service().get(table_id)
-    if info.to_move != 0:
-        await env.settle()
+    await env.settle()  # (the AI's card first, when it leads)
     hand = ui.message(channel, hand.id, viewer=dieter)
     card = ui.enabled_actions(hand)[0]
     played = await dieter.click(hand, custom_id=card.custom_id)
