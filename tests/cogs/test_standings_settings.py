@@ -5,10 +5,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.texts import t
-
 from bot.ratings import Rating, Standing
 from bot.rules_text import RULES
+from cogs.texts import t
 
 
 async def play_a_game(ui, channel, member) -> int:

@@ -102,7 +102,7 @@ async def test_a_single_two_player_round_names_each_seat_and_shows_no_match_scor
     a, b = result["side_points"]
     assert f"Card points: Seat 0 (you) {a}, Seat 1 (AI) {b}." in out
     assert "Match score" not in out and "partner" not in out
-    assert "Every player plays for themself: Seat 0 (you) and Seat 1 (AI)." in out
+    assert "Every player plays for themselves: Seat 0 (you) and Seat 1 (AI)." in out
 
 
 async def test_a_cicera_round_ends_with_each_teams_points_item_by_item_and_the_match_score(db_path):
