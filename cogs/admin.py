@@ -182,6 +182,7 @@ class Admin(commands.Cog):
         await self._guarded(interaction, "settings", work)
 
     @settings.command(name="reset-leaderboard", description="Erase a game's leaderboard (or all) on this server")
+    @app_commands.describe(game="which game's leaderboard (or all games)")
     @app_commands.choices(game=[*GAME_CHOICES, Choice(name="all games", value=ALL_GAMES)])
     async def reset_leaderboard(self, interaction: Interaction, game: Choice[str]) -> None:
         """``/settings reset-leaderboard``: asks for a confirmation first."""

@@ -171,7 +171,6 @@ TEXTS: dict[str, str] = {
     "settings.saved": N_("Saved."),
     "settings.reset_confirm": N_("Reset the leaderboard of this server for {game}? Every rating and streak is erased."),
     "settings.reset_yes": N_("Yes, reset it"),
-    "settings.reset_done": N_("Leaderboard reset: {n} standings erased."),
     "settings.all_games": N_("every game"),
     "settings.bad_option": N_("{game} has no option {option}."),
     "settings.bad_value": N_("Option {option} of {game} takes one of: {values}."),
@@ -206,6 +205,7 @@ TEXTS.update({
 PLURALS: dict[str, tuple[str, str]] = {
     "players_n": NP_("{n} player", "{n} players"),
     "status.stock": NP_("Stock: **{n}** card", "Stock: **{n}** cards"),
+    "settings.reset_done": NP_("Leaderboard reset: {n} standing erased.", "Leaderboard reset: {n} standings erased."),
 }
 """The texts that count something: the form follows the field ``n`` (Russian has three forms, Korean one)."""
 
