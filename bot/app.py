@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 from discord.ext import commands
+from discord.http import Route
 
 from bot.config import Settings
 from bot.storage import Store
@@ -105,25 +106,38 @@ class TavoloBot(commands.Bot):
         return synced
 
     async def sync_if_changed(self) -> bool:
-        """Sync only when the commands on Discord (names and option names) differ from the local tree: one
-        read at start-up instead of a write; ``python -m bot sync`` forces it. Returns True when it synced."""
+        """Sync only when the commands on Discord (names, options, choices and their translations) differ from
+        the local tree: one read at start-up instead of a write; ``python -m bot sync`` forces it. Returns True
+        when it synced."""
         guild = discord.Object(id=self.settings.dev_guild) if self.settings.dev_guild is not None else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         try:
-            remote = await self.tree.fetch_commands(guild=guild)
+            remote = await self._registered_commands(guild)
         except discord.HTTPException as e:
             log.warning("cannot read the registered commands (%s); not syncing", e)
             return False
         translator = self.tree.translator
         local = {_signature(await c.get_translated_payload(self.tree, translator) if translator
                             else c.to_dict(self.tree)) for c in self.tree.get_commands(guild=guild)}
-        registered = {_signature(c.to_dict()) for c in remote}
+        registered = {_signature(c) for c in remote}
         if local == registered:
             log.info("the %d app commands on Discord are up to date", len(local))
             return False
         await self.sync_commands(self.settings.dev_guild)
         return True
+
+    async def _registered_commands(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """The commands Discord has for the app (globally, or in ``guild``) with their translations: Discord
+        sends those only when asked (``with_localizations``), which discord.py's ``fetch_commands`` never does."""
+        application_id = self.application_id
+        if guild is None:
+            route = Route("GET", "/applications/{application_id}/commands", application_id=application_id)
+        else:
+            route = Route("GET", "/applications/{application_id}/guilds/{guild_id}/commands",
+                          application_id=application_id, guild_id=guild.id)
+        found = await self.http.request(route, params={"with_localizations": "true"})
+        return list(found or [])
 
     async def close(self) -> None:
         """Stop the table service (it closes the database), then disconnect."""
