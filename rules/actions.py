@@ -26,8 +26,25 @@ def brief(value: object) -> str:
         return f"a {type(value).__name__}"
 
 
+def N_(message: str) -> str:
+    """Marks a text for Babel's extraction and returns it unchanged; the front ends translate it."""
+    return message
+
+
 class RulesError(ValueError):
-    """Base of the errors a player or a record can cause; the message is meant for a person."""
+    """Base of the errors a player or a record can cause; the message is meant for a person.
+
+    ``template`` is the English text, with ``{named}`` fields filled from ``fields``; a template marked with
+    ``N_`` is in the catalogues, and ``bot.names.error_text`` shows it in the reader's language. ``str(e)``
+    is the English text."""
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template = template
+        self.fields = fields
+        super().__init__(template.format(**fields) if fields else template)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.template, self.fields))
 
 
 class IllegalAction(RulesError):
@@ -159,7 +176,7 @@ class Action:
         ``discard 4b 5b 6b 2c 4c``, ``call 3d``."""
         words = text.split()
         if not words:
-            raise RulesError("empty action")
+            raise RulesError(N_("empty action"))
         k, rest = words[0].lower(), words[1:]
         try:
             if k == "play" and rest:
@@ -181,8 +198,8 @@ class Action:
             elif k == "discard" and rest:
                 return cls.discard(rest)
         except ValueError as e:
-            raise RulesError(f"cannot read {text!r}: {e}") from None
-        raise RulesError(f"cannot read {text!r} as an action")
+            raise RulesError(N_("cannot read {text}: {problem}"), text=repr(text), problem=str(e)) from None
+        raise RulesError(N_("cannot read {text} as an action"), text=repr(text))
 
     def __str__(self) -> str:
         k = self.kind
@@ -204,6 +221,11 @@ class Action:
 
 
 PASS = Action("pass")
+
+
+def _rebuild(cls: type[RulesError], template: str, fields: dict[str, object]) -> RulesError:
+    """A ``RulesError`` of ``cls`` again (unpickling: the AI's process pool sends errors back)."""
+    return cls(template, **fields)
 
 
 def _card(c: Card | str | int) -> Card:

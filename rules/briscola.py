@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import Action, IllegalAction, RulesError
+from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.options import TEAM_CHAT, TURN_TIMER, OptionSpec, validate
@@ -253,36 +253,37 @@ class BriscolaRound(TrickState, Round):
     def check(self, action: Action) -> None:
         """Raise ``IllegalAction`` with the reason when ``action`` is not legal now."""
         if self.done:
-            raise IllegalAction("the round is over")
+            raise IllegalAction(N_("the round is over"))
         hand = self.hands[self.turn]
         if action.kind == "play":
             if action.take is not None:
-                raise IllegalAction("Briscola has no captures: play a card without 'take'")
+                raise IllegalAction(N_("Briscola has no captures: play a card without 'take'"))
             if action.card not in hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(N_("{card} is not in your hand"), card=str(action.card))
             return
         if action.kind == "exchange":
             c = action.card
             if not self.exchange_on:
-                raise IllegalAction("trump exchange is off at this table")
+                raise IllegalAction(N_("trump exchange is off at this table"))
             if not self.history:
-                raise IllegalAction("there is no exchange before the first trick")
+                raise IllegalAction(N_("there is no exchange before the first trick"))
             if self.trick:
-                raise IllegalAction("exchange only before leading, between tricks")
+                raise IllegalAction(N_("exchange only before leading, between tricks"))
             if not self.stock:
-                raise IllegalAction("no exchange once the stock has no face-down card")
+                raise IllegalAction(N_("no exchange once the stock has no face-down card"))
             if not self.can_exchange:
-                raise IllegalAction("only one exchange between two tricks")
+                raise IllegalAction(N_("only one exchange between two tricks"))
             if c not in hand:
-                raise IllegalAction(f"{c} is not in your hand")
+                raise IllegalAction(N_("{card} is not in your hand"), card=str(c))
             if c not in self._exchange_cards(hand):
                 b = Card(self.briscola)
                 raise IllegalAction(
-                    f"{c} cannot be exchanged for {b}: the 7 of trumps takes F, C, R, 3 or A; "
-                    "the 2 of trumps takes 4, 5, 6 or 7"
+                    N_("{card} cannot be exchanged for {briscola}: the 7 of trumps takes F, C, R, 3 or A; "
+                       "the 2 of trumps takes 4, 5, 6 or 7"),
+                    card=str(c), briscola=str(b),
                 )
             return
-        raise IllegalAction(f"'{action.kind}' is not an action of Briscola")
+        raise IllegalAction(N_("'{kind}' is not an action of Briscola"), kind=action.kind)
 
     def apply_checked(self, action: Action) -> list[dict[str, Any]]:
         """Apply a checked action and return the public events it caused."""

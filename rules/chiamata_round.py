@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from rules.actions import PASS, Action, IllegalAction, RulesError
+from rules.actions import N_, PASS, Action, IllegalAction, RulesError
 from rules.cards import POINTS, STRENGTH_ORDER, SUITS, Card, deck_40
 from rules.engine import Round, cards_json, parse_cards
 from rules.tricks import TrickState
@@ -241,44 +241,47 @@ class ChiamataRound(TrickState, Round):
         ph = self.phase
         k = action.kind
         if self.done:
-            raise IllegalAction("the round is over")
+            raise IllegalAction(N_("the round is over"))
         if ph == "auction":
             if k == "pass":
                 return PASS_MOVE
             if k != "bid":
-                raise IllegalAction("the auction is on: bid or pass")
+                raise IllegalAction(N_("the auction is on: bid or pass"))
             return self._bid_move(action.bid)
         if ph == "trump":
             if k != "trump" or action.suit is None or action.suit not in SUITS:
-                raise IllegalAction("declare the trump suit first: one of d, c, s, b")
+                raise IllegalAction(N_("declare the trump suit first: one of d, c, s, b"))
             return TRUMP_MOVE + SUITS.index(action.suit)
         if ph == "discard":
             if k != "discard":
-                raise IllegalAction(f"discard {KITTY_SIZE} cards from your hand first")
+                raise IllegalAction(N_("discard {n} cards from your hand first"), n=KITTY_SIZE)
             hand = self.hands[self.caller]
             if len(set(action.cards)) != KITTY_SIZE:
-                raise IllegalAction(f"discard exactly {KITTY_SIZE} different cards")
+                raise IllegalAction(N_("discard exactly {n} different cards"), n=KITTY_SIZE)
             for c in action.cards:
                 if c not in hand:
-                    raise IllegalAction(f"{c} is not in your hand")
+                    raise IllegalAction(N_("{card} is not in your hand"), card=str(c))
             return DISCARD_FLAG | sum(1 << c for c in action.cards)
         if ph == "call":
             if k != "call":
-                raise IllegalAction("call a card first")
+                raise IllegalAction(N_("call a card first"))
             card = action.card
             if card not in self._callable():
                 if self.mode == "rank":
                     rank = "2" if self.standing >= TARGET_BID else STRENGTH_ORDER[self.standing - RANK_BID]
-                    where = f"of {SUITS[self.trump]} (the declared trump)" if self.trump >= 0 else "in any suit"
-                    raise IllegalAction(f"call the rank you bid, {rank}, {where}")
+                    if self.trump >= 0:
+                        raise IllegalAction(N_("call the rank you bid, {rank}, of {suit} (the declared trump)"),
+                                            rank=rank, suit=SUITS[self.trump])
+                    raise IllegalAction(N_("call the rank you bid, {rank}, in any suit"), rank=rank)
                 if self.trump < 0:
-                    raise IllegalAction(f"{card} is not in the 40-card deck: call any card without 8, 9 or X")
-                raise IllegalAction(f"call a card of the declared trump suit {SUITS[self.trump]}")
+                    raise IllegalAction(N_("{card} is not in the 40-card deck: call any card without 8, 9 or X"),
+                                        card=str(card))
+                raise IllegalAction(N_("call a card of the declared trump suit {suit}"), suit=SUITS[self.trump])
             return CALL_MOVE + card
         if k != "play" or action.take is not None:
-            raise IllegalAction("play a card from your hand")
+            raise IllegalAction(N_("play a card from your hand"))
         if action.card not in self.hands[self.turn]:
-            raise IllegalAction(f"{action.card} is not in your hand")
+            raise IllegalAction(N_("{card} is not in your hand"), card=str(action.card))
         return action.card
 
     def _bid_move(self, bid: object) -> int:
@@ -287,38 +290,43 @@ class ChiamataRound(TrickState, Round):
             if isinstance(bid, str) and bid.isdigit():
                 bid = int(bid)
             if isinstance(bid, bool) or not isinstance(bid, int):
-                raise IllegalAction(f"in points bidding a bid is a number of points from 61 to 120, not {bid!r}")
+                raise IllegalAction(N_("in points bidding a bid is a number of points from 61 to 120, not {bid}"),
+                                    bid=repr(bid))
             low = 61 if st < 0 else st - TARGET_BID + 1
             if low > 120:
-                raise IllegalAction("nobody can bid over 120: pass")
+                raise IllegalAction(N_("nobody can bid over 120: pass"))
             if not low <= bid <= 120:
-                raise IllegalAction(f"bid a target from {low} to 120")
+                raise IllegalAction(N_("bid a target from {low} to 120"), low=low)
             return TARGET_BID + bid
         if not isinstance(bid, str):
-            raise IllegalAction(f"in rank bidding a bid is a rank ({' '.join(STRENGTH_ORDER)}) or 2:N, not {bid!r}")
+            raise IllegalAction(N_("in rank bidding a bid is a rank ({ranks}) or 2:N, not {bid}"),
+                                ranks=" ".join(STRENGTH_ORDER), bid=repr(bid))
         text = bid.strip().upper()
         if text.startswith("2:"):
             num = text[2:]
             if not num.isdigit():
-                raise IllegalAction(f"a 2 with a target is written 2:N with N from 62 to 120, not {bid!r}")
+                raise IllegalAction(N_("a 2 with a target is written 2:N with N from 62 to 120, not {bid}"),
+                                    bid=repr(bid))
             if st < 0 or (st < TARGET_BID and st - RANK_BID != _TWO):
-                raise IllegalAction("a points target on the 2 comes only once the standing bid is 2")
+                raise IllegalAction(N_("a points target on the 2 comes only once the standing bid is 2"))
             low = 62 if st < TARGET_BID else st - TARGET_BID + 1
             v = int(num)
             if low > 120:
-                raise IllegalAction("nobody can bid over 2:120: pass")
+                raise IllegalAction(N_("nobody can bid over 2:120: pass"))
             if not low <= v <= 120:
-                raise IllegalAction(f"bid 2:N with N from {low} to 120")
+                raise IllegalAction(N_("bid 2:N with N from {low} to 120"), low=low)
             return TARGET_BID + v
         if len(text) != 1 or text not in STRENGTH_ORDER:
-            raise IllegalAction(f"a bid is a rank ({' '.join(STRENGTH_ORDER)}) or 2:N, not {bid!r}")
+            raise IllegalAction(N_("a bid is a rank ({ranks}) or 2:N, not {bid}"), ranks=" ".join(STRENGTH_ORDER),
+                                bid=repr(bid))
         k = STRENGTH_ORDER.index(text)
         if st >= 0:
             if st >= TARGET_BID or st - RANK_BID == _TWO:
-                raise IllegalAction("the standing bid is 2: bid 2:N with a higher points target, or pass")
+                raise IllegalAction(N_("the standing bid is 2: bid 2:N with a higher points target, or pass"))
             if k <= st - RANK_BID:
                 lower = " ".join(STRENGTH_ORDER[st - RANK_BID + 1:])
-                raise IllegalAction(f"bid a rank lower than {STRENGTH_ORDER[st - RANK_BID]}: one of {lower}")
+                raise IllegalAction(N_("bid a rank lower than {rank}: one of {ranks}"),
+                                    rank=STRENGTH_ORDER[st - RANK_BID], ranks=lower)
         return RANK_BID + k
 
     def bid_value(self, move: int) -> str | int:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import Action, IllegalAction, RulesError
+from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
 from rules.cicera_rules import (
     BONUSES,
@@ -203,19 +203,21 @@ class CiceraRound(Round):
         """Raise ``IllegalAction`` with the reason when ``action`` is not legal now; change nothing."""
         seat = self._to_move
         if seat is None:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction(N_("the deal is over"))
         if not isinstance(action, Action) or action.kind != "play" or action.card is None:
-            raise IllegalAction(f"in Cicera every move is playing a card from your hand, not {action}")
+            raise IllegalAction(N_("in Cicera every move is playing a card from your hand, not {action}"),
+                                action=str(action))
         c = action.card
         if c not in self.hands[seat]:
-            raise IllegalAction(f"{c} is not in your hand")
+            raise IllegalAction(N_("{card} is not in your hand"), card=str(c))
         if action.take is None:
             raise IllegalAction(
-                f"say what {c} takes: name the captured table cards, or place it on the table (take nothing)"
+                N_("say what {card} takes: name the captured table cards, or place it on the table (take nothing)"),
+                card=str(c),
             )
         problem = capture_problem(c, action.take, self.table)
         if problem is not None:
-            raise IllegalAction(problem)
+            raise problem
 
     def apply_checked(self, action: Action) -> list[dict[str, Any]]:
         """Apply a checked play; return its ``play`` event, and a ``deal_end`` event when the deal ends."""

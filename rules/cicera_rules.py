@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
-from rules.actions import Action, IllegalAction
+from rules.actions import N_, Action, IllegalAction
 from rules.cards import CICERA_VALUE, Card, format_cards
 
 NAME = "cicera"
@@ -111,8 +111,9 @@ def capture_choices(card: Card, table: Iterable[Card]) -> list[tuple[Card, ...]]
     return [*by_rank, *by_sum, ()]
 
 
-def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> str | None:
-    """Why playing ``card`` and taking ``take`` from ``table`` is not a legal capture, or ``None`` if it is.
+def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> IllegalAction | None:
+    """Why playing ``card`` and taking ``take`` from ``table`` is not a legal capture (the error to raise),
+    or ``None`` if it is.
 
     An empty ``take`` (placing the card) is always legal."""
     if not take:
@@ -120,37 +121,44 @@ def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> 
     seen: set[Card] = set()
     for t in take:
         if t in seen:
-            return f"{t} is named twice in what {card} takes"
+            return IllegalAction(N_("{taken} is named twice in what {card} takes"), taken=str(t), card=str(card))
         seen.add(t)
     missing = [t for t in take if t not in table]
     if missing:
-        verb = "is" if len(missing) == 1 else "are"
-        return f"{format_cards(missing)} {verb} not on the table"
+        if len(missing) == 1:
+            return IllegalAction(N_("{cards} is not on the table"), cards=format_cards(missing))
+        return IllegalAction(N_("{cards} are not on the table"), cards=format_cards(missing))
     value = CICERA_VALUE[card]
     if len(take) == 1:
         t = take[0]
         if t % 13 == card % 13:
             return None
         if card.is_court and t.is_court:
-            return f"a court takes only the equal court: {card} cannot take {t}"
+            return IllegalAction(N_("a court takes only the equal court: {card} cannot take {taken}"), card=str(card),
+                                 taken=str(t))
         if card.is_court:
-            return f"a court takes only one table card of its own rank: {card} cannot take the number card {t}"
+            return IllegalAction(N_("a court takes only one table card of its own rank: "
+                                    "{card} cannot take the number card {taken}"), card=str(card), taken=str(t))
         if t.is_court:
-            return f"a number card cannot take a court: {card} cannot take {t}"
-        return (
-            f"{card} cannot take {t} alone: a single card is taken only by a card of the same rank, "
-            f"and a capture by sum takes two or more cards adding up to {value}"
+            return IllegalAction(N_("a number card cannot take a court: {card} cannot take {taken}"), card=str(card),
+                                 taken=str(t))
+        return IllegalAction(
+            N_("{card} cannot take {taken} alone: a single card is taken only by a card of the same rank, "
+               "and a capture by sum takes two or more cards adding up to {value}"),
+            card=str(card), taken=str(t), value=value,
         )
     if card.is_court:
-        return f"a court never captures by sum: {card} can take only one table card of its own rank"
+        return IllegalAction(N_("a court never captures by sum: {card} can take only one table card of its own rank"),
+                             card=str(card))
     courts = [t for t in take if t.is_court]
     if courts:
-        return f"courts never join a sum: {format_cards(courts)} cannot be taken by {card}"
+        return IllegalAction(N_("courts never join a sum: {courts} cannot be taken by {card}"),
+                             courts=format_cards(courts), card=str(card))
     total = sum(CICERA_VALUE[t] for t in take)
     if total != value:
-        return (
-            f"{' + '.join(str(t) for t in take)} add up to {total}, not {value}: "
-            f"a capture by sum must add up to the value of {card}"
+        return IllegalAction(
+            N_("{cards} add up to {total}, not {value}: a capture by sum must add up to the value of {card}"),
+            cards=" + ".join(str(t) for t in take), total=total, value=value, card=str(card),
         )
     return None
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules.actions import Action, IllegalAction, RulesError, brief
+from rules.actions import N_, Action, IllegalAction, RulesError, brief
 from rules.cards import Card
 from rules.spec import RECORD_FORMAT
 from rules.view import GameView, Sides
@@ -126,7 +126,8 @@ class Match:
         anything is sized by the count."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in cls.player_counts:
             counts = ", ".join(str(p) for p in cls.player_counts)
-            raise RulesError(f"{cls.game} is played by {counts} players, not {brief(players)}")
+            raise RulesError(N_("{game} is played by {counts} players, not {players}"), game=cls.game, counts=counts,
+                             players=brief(players))
         return players
 
     # ----- to implement per game -----
@@ -231,13 +232,14 @@ class Match:
 
         Raises ``IllegalAction`` with a clear reason and leaves the state unchanged when it is not allowed."""
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(N_("the game is over"))
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         mover = self.round.to_move()
         assert mover is not None, "a round that is over has been replaced by the next one"
         if seat is not None and seat != mover:
-            raise IllegalAction(f"it is not your turn: seat {mover} is to play, not seat {seat}")
+            raise IllegalAction(N_("it is not your turn: seat {mover} is to play, not seat {seat}"),
+                                mover=mover, seat=seat)
         self.round.check(action)
         events = self.round.apply_checked(action)
         self.rounds[-1]["actions"].append(action.to_json(mover))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import rules.briscola  # noqa: F401
 import rules.chiamata  # noqa: F401
 import rules.cicera  # noqa: F401  (each game module registers its spec on import)
-from rules.actions import RulesError, brief
+from rules.actions import N_, RulesError, brief
 from rules.spec import GAMES, GameSpec
 
 DEFAULT_GAME = "briscola"
@@ -26,5 +26,5 @@ def spec(name: object) -> GameSpec:
     """The spec of a game name; ``RulesError`` lists the known games."""
     found = GAMES.get(name) if isinstance(name, str) else None
     if found is None:
-        raise RulesError(f"unknown game {brief(name)}; games are: {', '.join(GAMES)}")
+        raise RulesError(N_("unknown game {name}; games are: {games}"), name=brief(name), games=", ".join(GAMES))
     return found

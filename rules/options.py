@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import OptionError, brief
+from rules.actions import N_, OptionError, brief
 
 MAX_VALUE_LENGTH = 100
 """Longest option value text that is read at all."""
@@ -74,23 +74,28 @@ def validate(
         spec = specs.get(name) if isinstance(name, str) else None
         if spec is None:
             known = ", ".join(sorted(n for n, s in specs.items() if s.players is None or players in s.players))
-            raise OptionError(f"unknown option {brief(name)} for {game}; options are: {known}")
+            raise OptionError(N_("unknown option {name} for {game}; options are: {known}"), name=brief(name), game=game,
+                              known=known)
         if not _readable(raw):
-            raise OptionError(f"bad value {brief(raw)} for option {name!r}; a value is a word or a number")
+            raise OptionError(N_("bad value {value} for option {name}; a value is a word or a number"),
+                              value=brief(raw), name=repr(name))
         if spec.players is not None and players not in spec.players:
             counts = ", ".join(str(p) for p in spec.players)
-            raise OptionError(f"option {name!r} applies only to {game} with {counts} players, not {players}")
+            raise OptionError(N_("option {name} applies only to {game} with {counts} players, not {players}"),
+                              name=repr(name), game=game, counts=counts, players=players)
         allowed = spec.allowed(players)
         text = str(raw).strip().lower() if not isinstance(raw, bool) else ("on" if raw else "off")
         if spec.parse is not None:
             try:
                 out[name] = spec.parse(text)
             except ValueError:
-                raise OptionError(f"bad value {raw!r} for option {name!r}; allowed: {spec.describe}") from None
+                raise OptionError(N_("bad value {value} for option {name}; allowed: {allowed}"), value=repr(raw),
+                                  name=repr(name), allowed=spec.describe) from None
         else:
             if text not in allowed:
                 raise OptionError(
-                    f"bad value {raw!r} for option {name!r} with {players} players; allowed: {', '.join(allowed)}"
+                    N_("bad value {value} for option {name} with {players} players; allowed: {allowed}"),
+                    value=repr(raw), name=repr(name), players=players, allowed=", ".join(allowed),
                 )
             out[name] = text
     for name, spec in specs.items():
@@ -104,7 +109,7 @@ def parse_option_args(pairs: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in pairs or []:
         if "=" not in p:
-            raise OptionError(f"options are written name=value, got {brief(p)}")
+            raise OptionError(N_("options are written name=value, got {text}"), text=brief(p))
         k, v = p.split("=", 1)
         out[k.strip()] = v.strip()
     return out

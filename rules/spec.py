@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from rules.actions import RulesError, brief
+from rules.actions import N_, RulesError, brief
 from rules.options import OptionSpec
 from rules.view import Sides
 
@@ -63,7 +63,8 @@ class GameSpec:
         """``players`` when it is one of the game's player counts, else ``RulesError``."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
             counts = ", ".join(str(p) for p in self.player_counts)
-            raise RulesError(f"{self.name} is played by {counts} players, not {brief(players)}")
+            raise RulesError(N_("{game} is played by {counts} players, not {players}"), game=self.name, counts=counts,
+                             players=brief(players))
         return players
 
     def sides(self, players: int) -> Sides:
