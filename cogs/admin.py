@@ -114,7 +114,8 @@ class Admin(commands.Cog):
         await self._guarded(interaction, "settings", work)
 
     @settings.command(name="option", description="Set (or clear) a default table option for new tables")
-    @app_commands.describe(game="which game", option="which option", value=f"its value ({CLEAR}: clear it)")
+    @app_commands.describe(game="which game", option="which option",
+                           value="its value, from the list (its last choice clears the server's default)")
     @app_commands.choices(game=GAME_CHOICES, option=[Choice(name=OPTION_LABELS[k], value=k) for k in OPTION_LABELS])
     async def option(self, interaction: Interaction, game: Choice[str], option: Choice[str],
                      value: str) -> None:
@@ -127,7 +128,7 @@ class Admin(commands.Cog):
             current = await self.hub.service.guild_settings(guild_id)
             defaults = {g: dict(o) for g, o in current.default_options.items()}
             mine = defaults.setdefault(game.value, {})
-            if value.strip().lower() == CLEAR:
+            if value.strip().lower() in (CLEAR, t("settings.clear").lower()):
                 mine.pop(option.value, None)
             else:
                 mine[option.value] = value.strip().lower()
@@ -147,7 +148,7 @@ class Admin(commands.Cog):
         values = [*allowed_values(game, option), CLEAR]
         typed = current.strip().lower()
         with use_language(await self.hub.languages.of_member(interaction)):
-            shown = [(option_value(v) if v != CLEAR else CLEAR, v) for v in values]
+            shown = [(option_value(v) if v != CLEAR else t("settings.clear"), v) for v in values]
             return [Choice(name=name, value=v) for name, v in shown if typed in v.lower() or typed in name.lower()][:25]
 
     @settings.command(name="language", description="The language of Tavolo's messages on this server")

@@ -4,6 +4,7 @@ V2."""
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 
 import discord
 from discord import app_commands
@@ -97,32 +98,31 @@ class Standings(commands.Cog):
                 raise TableError(t("guild_only"))
             who = member or interaction.user
             data = await self.hub.service.player_stats(interaction.guild_id, who.id)
-            parts = ["### " + t("stats.title", name=who.display_name)]
-            if not data["games"]:
-                parts.append(t("stats.none", name=who.display_name))
-            for game, entry in data["games"].items():
-                st = entry["standing"]
-                parts.append(f"**{game_name(game)}**\n" + t(
-                    "stats.game", rating=st.rating.ordinal, rank=entry["rank"], games=st.games, wins=st.wins,
-                    draws=st.draws, losses=st.losses, best=st.best_streak))
-            recent = [t("stats.recent_row", game=game_name(g.game), players=g.players,
-                        outcome=t(f"outcome.{g.outcome}") if g.outcome in ("win", "loss", "draw") else g.outcome,
-                        points=g.game_points) for g in data["recent"]]
-            if recent:
-                parts.append(f"**{t('stats.recent')}**\n" + "\n".join(f"- {r}" for r in recent))
-            await interaction.response.send_message(view=layout.card(*parts, accent=layout.NOTICE),
-                                                    ephemeral=member is None,
+            # another member's statistics are posted for all, in the server's language; your own only to you
+            with self.hub.languages.public_in(interaction.guild_id) if member is not None else nullcontext():
+                view = self._stats_view(who, data)
+            await interaction.response.send_message(view=view, ephemeral=member is None,
                                                     allowed_mentions=discord.AllowedMentions.none())
 
-        async def public() -> None:  # another member's statistics are posted for all: the server's language
-            with self.hub.languages.public_in(interaction.guild_id):
-                await work()
-
-        if member is not None:
-            await self.hub.answers.answer(interaction, "stats", public)
-            return
-
         await self.hub.answers.answer(interaction, "stats", work)
+
+    @staticmethod
+    def _stats_view(who: discord.abc.User, data: dict) -> discord.ui.LayoutView:
+        """A member's statistics as a V2 message (in the context's language)."""
+        parts = ["### " + t("stats.title", name=who.display_name)]
+        if not data["games"]:
+            parts.append(t("stats.none", name=who.display_name))
+        for game, entry in data["games"].items():
+            st = entry["standing"]
+            parts.append(f"**{game_name(game)}**\n" + t(
+                "stats.game", rating=st.rating.ordinal, rank=entry["rank"], games=st.games, wins=st.wins,
+                draws=st.draws, losses=st.losses, best=st.best_streak))
+        recent = [t("stats.recent_row", game=game_name(g.game), players=g.players,
+                    outcome=t(f"outcome.{g.outcome}") if g.outcome in ("win", "loss", "draw") else g.outcome,
+                    points=g.game_points) for g in data["recent"]]
+        if recent:
+            parts.append(f"**{t('stats.recent')}**\n" + "\n".join(f"- {r}" for r in recent))
+        return layout.card(*parts, accent=layout.NOTICE)
 
     @app_commands.command(name="rules", description="The rules of a game and its table options")
     @app_commands.describe(game="which game (default Briscola)")

@@ -176,6 +176,7 @@ TEXTS: dict[str, str] = {
     "settings.bad_value": N_("Option {option} of {game} takes one of: {values}."),
     "settings.need_manage": N_("Only members with Manage Server can change Tavolo's settings."),
     "settings.language_locale": N_("the server's language in Discord"),
+    "settings.clear": N_("no default (clear it)"),
     "language.saved": N_("Saved: the messages only you see are in {language} now, on every server."),
 }
 

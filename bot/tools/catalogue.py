@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gettext as gettext_module
 import io
 import string
 import sys
@@ -170,8 +171,9 @@ def fields(text: str) -> list[str]:
     return out
 
 
-def message_problems(language: str, message: Message) -> list[str]:
-    """What is wrong with one translated message."""
+def message_problems(language: str, message: Message, plural_forms: str | None = None) -> list[str]:
+    """What is wrong with one translated message (``plural_forms``: the catalogue's ``Plural-Forms`` header;
+    default the language's by Babel)."""
     ids: tuple[str, ...] = _tuple(message.id)
     strings: tuple[str, ...] = _tuple(message.string)
     where = f"{language}: {ids[0]!r}" + (f" ({message.context})" if message.context else "")
@@ -180,10 +182,11 @@ def message_problems(language: str, message: Message) -> list[str]:
     if not all(strings):
         return [f"{where} is not translated"]
     problems = []
+    one_only = _forms_for_one_only(plural_forms or Catalog(locale=language).plural_forms) if len(ids) > 1 else ()
     try:
         wanted = sorted(fields(ids[-1]))
-        for text in strings:
-            if sorted(fields(text)) != wanted and not (len(strings) > 1 and _counts_only(ids, text)):
+        for index, text in enumerate(strings):
+            if sorted(fields(text)) != wanted and not (index in one_only and _counts_only(ids, text)):
                 problems.append(f"{where}: fields {sorted(fields(text))} differ from the English {wanted}")
     except ValueError as e:
         problems.append(f"{where}: braces do not parse ({e})")
@@ -191,8 +194,19 @@ def message_problems(language: str, message: Message) -> list[str]:
     return problems
 
 
+def _forms_for_one_only(plural_forms: str) -> tuple[int, ...]:
+    """The plural forms that only n = 1 takes (``one card`` may leave out ``{n}`` there; Russian's first form
+    is also 21's, 31's..., so it must keep ``{n}``)."""
+    expression = plural_forms.split("plural=", 1)[1].rstrip(";")
+    rule = gettext_module.c2py(expression)
+    taken: dict[int, set[int]] = {}
+    for n in range(1001):
+        taken.setdefault(rule(n), set()).add(n)
+    return tuple(form for form, numbers in taken.items() if numbers == {1})
+
+
 def _counts_only(ids: tuple[str, ...], text: str) -> bool:
-    """A plural form may leave out ``{n}`` (``one card`` for n = 1) but no other field."""
+    """A plural form may leave out ``{n}`` but no other field."""
     return sorted(f for f in fields(ids[-1]) if f != "n") == sorted(f for f in fields(text) if f != "n")
 
 
@@ -201,11 +215,11 @@ def problems(tmpl: Catalog | None = None, languages: Iterable[str] | None = None
     English one, plural forms of the wrong number (Babel's checks), a ``.po`` behind the sources, a ``.mo``
     behind its ``.po``."""
     tmpl = tmpl if tmpl is not None else template()
-    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in tmpl if m.id}
+    wanted = {(_tuple(m.id), m.context) for m in tmpl if m.id}
     out: list[str] = []
     if TEMPLATE.exists():
         with TEMPLATE.open("rb") as f:
-            kept = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in read_po(f) if m.id}
+            kept = {(_tuple(m.id), m.context) for m in read_po(f) if m.id}
         if kept != wanted:
             out.append(f"{TEMPLATE.relative_to(ROOT)} is out of date: run python -m bot.tools.catalogue")
     else:
@@ -215,11 +229,11 @@ def problems(tmpl: Catalog | None = None, languages: Iterable[str] | None = None
         if catalog is None:
             out.append(f"{language}: {po_path(language).relative_to(ROOT)} is missing")
             continue
-        have = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m for m in catalog if m.id}
-        out += [f"{language}: {mid!r} ({ctx}) is not in the catalogue" for mid, ctx in sorted(
+        have = {(_tuple(m.id), m.context): m for m in catalog if m.id}
+        out += [f"{language}: {mid[0]!r} ({ctx}) is not in the catalogue" for mid, ctx in sorted(
             wanted - have.keys(), key=str)]
         for key in sorted(wanted & have.keys(), key=str):
-            out += message_problems(language, have[key])
+            out += message_problems(language, have[key], catalog.plural_forms)
         out += _mo_problems(language, catalog)
     return out
 

@@ -55,6 +55,7 @@ def on_aborted(hub: Hub, ev: TableEvent) -> None:
     tid = ev.table_id
     gone = hub.presences.pop(tid, None) or Presence(tid)
     hub.hands.drop_table(tid)
+    hub.languages.forget_table(tid)
     gone.channel_id = gone.channel_id or ev["table"].channel_id
     hub.spawn(hub.tables.show_aborted(gone, ev["table"]), f"aborted-{tid}")
 
