@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from bot.i18n import LANGUAGES, _
+from bot.names import error_text
 from rules.actions import RulesError
 from rules.games import names
 
@@ -426,7 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args) or 0
     except RulesError as exc:
-        return error(str(exc))
+        return error(error_text(exc))
     except KeyboardInterrupt:
         return 130
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.i18n import N_, gettext, pgettext
+from rules.actions import RulesError
 from rules.cards import SUIT_NAMES
 
 GAME_TITLES: dict[str, str] = {"briscola": N_("Briscola"), "chiamata": N_("Briscola Chiamata"), "cicera": N_("Cicera")}
@@ -83,3 +84,18 @@ def options_line(options: Mapping[str, object]) -> str:
 def suit_word(suit: str) -> str:
     """An Italian suit's name on its own (``Denari``; translated as the language's glossary says)."""
     return pgettext("suit", SUIT_NAMES[suit])
+
+
+def error_text(error: BaseException) -> str:
+    """What an error says to a person, in the context's language: an engine's ``RulesError`` is its template
+    translated and filled with its fields (the English text when there is no translation, or when the
+    translation's fields do not match); any other error is its own text."""
+    if not isinstance(error, RulesError):
+        return str(error)
+    text = gettext(error.template)
+    if not error.fields:
+        return text
+    try:
+        return text.format(**error.fields)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(error)

@@ -13,6 +13,7 @@ import secrets
 import time
 
 from bot.i18n import _
+from bot.names import error_text
 from bot.storage import TableFacts
 from bot.tables.errors import (
     AlreadySeated,
@@ -57,7 +58,7 @@ class Lobby(Turns):
         try:
             cls = game_class(game)
         except RulesError as e:
-            raise BadRequest(str(e)) from None
+            raise BadRequest(error_text(e)) from None
         if players not in cls.player_counts:
             counts = ", ".join(str(p) for p in cls.player_counts)
             raise BadRequest(_("{game} is played by {counts} players, not {players}.").format(
@@ -77,7 +78,7 @@ class Lobby(Turns):
         try:
             validated = cls.validate_options(players, merged)
         except RulesError as e:
-            raise BadRequest(str(e)) from None
+            raise BadRequest(error_text(e)) from None
         async with self._guild_lock(guild_id):
             cap = settings.max_tables if settings.max_tables is not None else self.guild_cap
             live = sum(1 for t in self._tables.values() if t.guild_id == guild_id)

@@ -9,6 +9,7 @@ import logging
 from typing import Any
 
 from bot.i18n import _
+from bot.names import error_text
 from bot.storage import GameRow, GuildSettings, Store
 from bot.tables.errors import BadRequest, storage_failure
 from rules.actions import RulesError
@@ -48,7 +49,7 @@ class StandingsService:
             try:
                 game_class(game)
             except RulesError as e:
-                raise BadRequest(str(e)) from None
+                raise BadRequest(error_text(e)) from None
         with storage_failure():
             removed = await self.store.reset_standings(guild_id, game)
         log.info("guild %d: leaderboard of %s reset (%d standings)", guild_id, game or "every game", removed)
@@ -83,14 +84,14 @@ class StandingsService:
             try:
                 cls = game_class(game)
             except RulesError as e:
-                raise BadRequest(str(e)) from None
+                raise BadRequest(error_text(e)) from None
             for key, value in options.items():  # each default must fit at least one player count
                 problems = []
                 for players in cls.player_counts:
                     try:
                         cls.validate_options(players, {key: value})
                     except RulesError as e:
-                        problems.append(str(e))
+                        problems.append(error_text(e))
                 if len(problems) == len(cls.player_counts):
                     raise BadRequest(problems[0])
         if settings.max_tables is not None and settings.max_tables < 0:

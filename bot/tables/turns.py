@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 from bot.i18n import _
+from bot.names import error_text
 from bot.ratings import SeatResult, outcomes, update_standings
 from bot.storage import StorageError
 from bot.tables.core import ServiceCore
@@ -69,7 +70,7 @@ class Turns(ServiceCore):
             try:
                 action = Action.parse(action)
             except RulesError as e:
-                raise BadAction(str(e)) from None
+                raise BadAction(error_text(e)) from None
         t = self._table(table_id)
         async with t.lock:
             self._check_open()
@@ -91,7 +92,7 @@ class Turns(ServiceCore):
             try:
                 t.match.round.check(action)
             except RulesError as e:
-                raise IllegalMove(str(e)) from None
+                raise IllegalMove(error_text(e)) from None
             first = t.seq
             collected: list[TableEvent] = []
             stop = self.subscribe(collected.append, t.id)

@@ -34,8 +34,9 @@ from bot.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
 """The project's top folder."""
-SOURCES = ("bot", "cogs", "images")
-"""The packages whose texts are extracted (``rules`` has no user-facing text: the layers above name things)."""
+SOURCES = ("bot", "cogs", "images", "rules")
+"""The packages whose texts are extracted (``rules`` marks only its errors' templates, with ``N_``: the layers
+above name things, and translate the errors with ``bot.names.error_text``)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS: dict[str, Any] = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "NC_": ((1, "c"), 2)}
 """Babel's keywords: its defaults (``_``, ``gettext``, ``ngettext``, ``pgettext``...) and Tavolo's markers."""

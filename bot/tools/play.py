@@ -21,7 +21,7 @@ import threading
 from typing import IO, Any
 
 from bot.i18n import N_, _, environment_language, use_language
-from bot.names import game_title, level_name, options_line
+from bot.names import error_text, game_title, level_name, options_line
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tools.views import (
@@ -440,7 +440,7 @@ def _main(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(play(args, sys.stdin, sys.stdout))
     except RulesError as e:
-        print(_("error: {message}").format(message=e), file=sys.stderr)
+        print(_("error: {message}").format(message=error_text(e)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: every acknowledged action is stored already
         print(file=sys.stdout)

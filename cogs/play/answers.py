@@ -14,6 +14,7 @@ import discord
 from discord.ui import LayoutView
 
 from bot.i18n import use_language
+from bot.names import error_text
 from bot.tables import TableError
 from cogs.render import layout
 from cogs.texts import t
@@ -75,7 +76,7 @@ class Answers:
         try:
             await work()
         except (TableError, RulesError) as e:
-            await self.refuse(interaction, str(e))
+            await self.refuse(interaction, error_text(e))
         except discord.HTTPException as e:  # Discord failed us: the messages catch up at the next step
             log.warning("answering a %s click failed: %s", kind, e)
         except Exception:
