@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.i18n import _
-from bot.names import game_title, suit_word
+from bot.names import game_title, options_line, suit_word
 from bot.rules_text import rules_text
 from bot.tools.views.seats import SeatNames, join_and
 from rules.actions import Action
@@ -216,6 +216,6 @@ def rules_lines(game: str, options: Mapping[str, Any]) -> list[str]:
         for line in plain(text).splitlines():
             indent = "  " if line.startswith("- ") else ""
             out.extend(textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="  " + indent))
-    table = ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    table = options_line(dict(sorted(options.items())))
     out.extend(textwrap.wrap(_("This table: {options}").format(options=table), WIDTH))
     return out

@@ -270,7 +270,7 @@ async def test_rules_at_the_prompt_show_the_rules_and_the_tables_options_and_cha
     assert all(f"\n{heading}\n" in shown for heading, _ in RULES[game])
     assert "turn_timer: 120" in " ".join(shown.split())
     this_table = " ".join(shown.split("This table: ", 1)[1].split("\n> ")[0].split())
-    assert "turn_timer=60" in this_table
+    assert "turn timer: 60 s" in this_table  # the options as the player reads them
     assert live_entries(db_path) == [] or all(e["seat"] != 0 for e in live_entries(db_path))
     assert out.count("Your move:") == 1  # rules and help are answered at the same prompt
 
