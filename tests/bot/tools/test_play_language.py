@@ -80,8 +80,10 @@ def test_the_check_finds_english_lines():
     ("cicera", "4", "1\n" * 80),
 ])
 async def test_a_whole_game_in_italian_has_no_english_line(db_path, game, players, script):
-    out = await run_play(db_path, "rules\nhelp\n" + script, "--game", game, "--players", players, "--seed", "5",
-                         "--lang", "it", *FAST)
+    bad = "dance\nplay Zz\n99\n"  # refusals of the terminal, of the service and of the engine
+    out = await run_play(db_path, "rules\nhelp\n" + bad + script, "--game", game, "--players", players, "--seed",
+                         "5", "--lang", "it", *FAST)
+    assert out.count(gettext("Not possible: {reason}", "it").split("{")[0]) >= 2
     assert gettext("Game {id} stored.", "it").split("{")[0] in out  # the game was played to its end, in Italian
     assert english_lines(out, "it") == []
 
