@@ -12,7 +12,6 @@ it to ``create_bot(settings, store=...)``.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -72,7 +71,7 @@ class TavoloBot(commands.Bot):
             log.info("database %s open", self.settings.database)
         if self.run_tables and "executor" not in self.service_options:
             # AI search runs in other processes, so a hard player's search never holds the event loop's GIL
-            self._ai_processes = ProcessPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
+            self._ai_processes = ProcessPoolExecutor(max_workers=self.settings.ai_processes)
             self.service_options["executor"] = self._ai_processes
         await super().start(token, reconnect=reconnect)
 

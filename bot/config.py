@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -12,6 +13,16 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.storage.url import Database, database_of
 
 log = logging.getLogger(__name__)
+
+AI_PROCESSES_MAX = 64
+"""Most AI worker processes ``TAVOLO_AI_PROCESSES`` may ask for."""
+SNOWFLAKE_MAX = 2**64 - 1
+"""Largest Discord id."""
+
+
+def default_ai_processes() -> int:
+    """The AI's worker processes when ``TAVOLO_AI_PROCESSES`` is not set: the machine's cores, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -37,6 +48,11 @@ class Settings(BaseSettings):
     """The root log level."""
     dev_guild: int | None = Field(default=None, validation_alias="TAVOLO_DEV_GUILD")
     """A guild to sync slash commands to at once; None syncs them globally."""
+    client_id: int | None = Field(default=None, ge=1, le=SNOWFLAKE_MAX, validation_alias="DISCORD_CLIENT_ID")
+    """The application's id (``python -m bot invite``); None: asked of Discord with the token."""
+    ai_processes: int = Field(default_factory=default_ai_processes, ge=1, le=AI_PROCESSES_MAX,
+                              validation_alias="TAVOLO_AI_PROCESSES")
+    """Worker processes of the AI's search pool (default: the cores, at most 4)."""
 
     @field_validator("log_level", mode="before")
     @classmethod
