@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from bot.i18n import N_, gettext, pgettext
 from rules.actions import RulesError
-from rules.cards import SUIT_NAMES
+from rules.cards import SUIT_NAMES, CardError
 
 GAME_TITLES: dict[str, str] = {"briscola": N_("Briscola"), "chiamata": N_("Briscola Chiamata"), "cicera": N_("Cicera")}
 """Each game's name (the same texts as ``cogs.texts``'s ``game.*``)."""
@@ -90,12 +90,15 @@ def error_text(error: BaseException) -> str:
     """What an error says to a person, in the context's language: an engine's ``RulesError`` is its template
     translated and filled with its fields (the English text when there is no translation, or when the
     translation's fields do not match); any other error is its own text."""
-    if not isinstance(error, RulesError):
+    template = getattr(error, "template", None)
+    fields = getattr(error, "fields", None)
+    if not isinstance(error, (RulesError, CardError)) or not isinstance(template, str):
         return str(error)
-    text = gettext(error.template)
-    if not error.fields:
+    text = gettext(template)
+    if not fields:
         return text
+    shown = {k: error_text(v) if isinstance(v, BaseException) else v for k, v in fields.items()}  # (a cause)
     try:
-        return text.format(**error.fields)
+        return text.format(**shown)
     except (KeyError, IndexError, ValueError, AttributeError):
         return str(error)

@@ -198,7 +198,7 @@ class Action:
             elif k == "discard" and rest:
                 return cls.discard(rest)
         except ValueError as e:
-            raise RulesError(N_("cannot read {text}: {problem}"), text=repr(text), problem=str(e)) from None
+            raise RulesError(N_("cannot read {text}: {problem}"), text=repr(text), problem=e) from None
         raise RulesError(N_("cannot read {text} as an action"), text=repr(text))
 
     def __str__(self) -> str:

@@ -27,6 +27,28 @@ STRENGTH_ORDER = "A3RCF76542"
 CICERA_VALUE_BY_RANK = {r: i + 1 for i, r in enumerate(RANKS[:10])}
 
 
+def N_(message: str) -> str:  # noqa: N802  (gettext's naming)
+    """Marks a text for Babel's extraction; the front ends translate it."""
+    return message
+
+
+class CardError(ValueError):
+    """A text that is not a card. Like ``rules.actions.RulesError``: ``template`` (English, marked with ``N_``)
+    and ``fields``, for the front ends to translate; ``str(e)`` is the English text."""
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template = template
+        self.fields = fields
+        super().__init__(template.format(**fields))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_card_error, (self.template, self.fields))
+
+
+def _card_error(template: str, fields: dict[str, object]) -> CardError:
+    return CardError(template, **fields)
+
+
 class Card(int):
     """One card; ``Card.parse("Rb")`` or ``Card.of("R", "b")``; ``str(card)`` is its text form."""
 
@@ -47,16 +69,16 @@ class Card(int):
         r = RANKS.find(rank)
         s = SUITS.find(suit)
         if r < 0 or len(rank) != 1:
-            raise ValueError(f"unknown rank {rank!r}; ranks are {' '.join(RANKS)}")
+            raise CardError(N_("unknown rank {rank}; ranks are {ranks}"), rank=repr(rank), ranks=" ".join(RANKS))
         if s < 0 or len(suit) != 1:
-            raise ValueError(f"unknown suit {suit!r}; suits are {' '.join(SUITS)}")
+            raise CardError(N_("unknown suit {suit}; suits are {suits}"), suit=repr(suit), suits=" ".join(SUITS))
         return ALL_CARDS[s * 13 + r]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse the text form: rank then suit, e.g. ``Ad``, ``3c``, ``Xs``, ``Rb``."""
         if not isinstance(text, str) or len(text.strip()) != 2:
-            raise ValueError(f"not a card: {text!r} (write rank then suit, like 'Ad' or 'Rb')")
+            raise CardError(N_("not a card: {text} (write rank then suit, like 'Ad' or 'Rb')"), text=repr(text))
         t = text.strip()
         return cls.of(t[0].upper(), t[1].lower())
 

@@ -19,7 +19,7 @@ from rules.cicera_round import CiceraRound
 from rules.records import game_class
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
-ERRORS = {"RulesError", "IllegalAction", "OptionError"}
+ERRORS = {"RulesError", "IllegalAction", "OptionError", "CardError"}
 
 
 def _is_marker(node: ast.AST) -> bool:
