@@ -1,4 +1,5 @@
-"""Tavolo's command line: ``python -m bot [run | demo | screenshots | sync | play | arena | replay | bench]``."""
+"""Tavolo's command line: ``python -m bot [run | demo | screenshots | sync | play | arena | replay | bench | invite |
+backup | doctor | forget-user]``."""
 
 from __future__ import annotations
 
@@ -306,6 +307,37 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args)
 
 
+def cmd_invite(args: argparse.Namespace) -> int:
+    """Print the link that invites the bot with the permissions it needs."""
+    from bot.tools import admin
+
+    settings = load_settings()
+    return settings if isinstance(settings, int) else admin.cmd_invite(args, settings)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Copy the live SQLite database (for PostgreSQL: say which pg_dump to run)."""
+    from bot.tools import admin
+
+    settings = load_settings()
+    return settings if isinstance(settings, int) else admin.cmd_backup(args, settings)
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Check the settings, the database and the Discord side, and say what is wrong."""
+    from bot.tools import admin
+
+    return admin.cmd_doctor(args)
+
+
+def cmd_forget_user(args: argparse.Namespace) -> int:
+    """Delete a member's data on request."""
+    from bot.tools import admin
+
+    settings = load_settings()
+    return settings if isinstance(settings, int) else admin.cmd_forget_user(args, settings)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands; each sets ``args.handler``."""
     parser = Parser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
@@ -417,6 +449,27 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--only", type=text(TEXT_MAX, "a benchmark name"), metavar="NAME",
                        help=_("run only this benchmark"))
     bench.set_defaults(handler=cmd_bench)
+
+    invite = sub.add_parser("invite", help=_("print the link that adds the bot to a server with the permissions it "
+                                             "needs (client id from DISCORD_CLIENT_ID, else from the token)"))
+    invite.set_defaults(handler=cmd_invite)
+
+    backup = sub.add_parser("backup", help=_("copy the live SQLite database to PATH, consistently, while the bot "
+                                             "runs (PostgreSQL: prints the pg_dump command)"))
+    backup.add_argument("path", type=path, metavar="PATH")
+    backup.add_argument("--force", action="store_true", help=_("replace PATH if it exists"))
+    backup.set_defaults(handler=cmd_backup)
+
+    doctor = sub.add_parser("doctor", help=_("check the settings, the database and, with a token, the login and "
+                                             "the servers' permissions"))
+    doctor.set_defaults(handler=cmd_doctor)
+
+    forget = sub.add_parser("forget-user", help=_("delete a member's standings and settings and anonymise their "
+                                                  "seats in stored games"))
+    forget.add_argument("user_id", type=whole_number(1, GUILD_MAX), metavar="USER_ID",
+                        help=_("the member's Discord id"))
+    forget.add_argument("--yes", action="store_true", help=_("do not ask for a confirmation"))
+    forget.set_defaults(handler=cmd_forget_user)
     return parser
 
 
