@@ -65,7 +65,7 @@ def new_client() -> discord.Client:
 
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    return discord.Client(intents=discord.Intents.none())
+    return discord.Client(intents=discord.Intents(guilds=True))
 
 
 async def application_id(token: str) -> int:
@@ -311,8 +311,9 @@ async def forget(settings: Settings, user_id: int) -> tuple[int, list[int]]:
     return games, live
 
 
-def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Callable[[str], str] = input) -> int:
-    """Remove a member's standings and settings and anonymise their seats in stored games, once confirmed."""
+def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Callable[[str], str] | None = None) -> int:
+    """Remove a member's standings and settings and anonymise their seats in stored games, once confirmed
+    (``confirm(prompt)``: the answer; default ``input``)."""
     from bot.storage import StorageError, StorageOpenError
 
     user_id: int = args.user_id
@@ -321,9 +322,13 @@ def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Calla
             print(_("error: not in a terminal, so nothing to confirm with: add --yes to forget member {id}.").format(
                 id=user_id), file=sys.stderr)
             return 2
-        answer = confirm(_("Forget member {id} in {path}: their standings and settings are deleted and their seats "
+        ask = confirm or input
+        try:
+            answer = ask(_("Forget member {id} in {path}: their standings and settings are deleted and their seats "
                            "in stored games anonymised, for good. Type yes to go on: ").format(
-            id=user_id, path=settings.database))
+                id=user_id, path=settings.database))
+        except EOFError:
+            answer = ""
         if answer.strip().lower() not in {"yes", _("yes")}:
             print(_("Nothing was changed."))
             return 1
