@@ -63,18 +63,18 @@ class FakeDiscord:
     def install(self, monkeypatch) -> FakeDiscord:
         fake = self
 
-        async def static_login(http, token):
+        async def static_login(_http, token):
             fake.calls.append("login")
             if token != fake.token:
                 raise discord.LoginFailure("Improper token has been passed.")
             return fake.user()
 
-        async def application_info(http):
+        async def application_info(_http):
             fake.calls.append("application_info")
             return {"id": str(APP_ID), "name": "Tavolo", "description": "", "icon": None, "bot_public": True,
                     "bot_require_code_grant": False, "owner": fake.user(1), "verify_key": "0" * 64, "flags": 0}
 
-        async def get_guilds(http, limit, before=None, after=None, with_counts=True):
+        async def get_guilds(_http, limit, before=None, **_options):
             fake.calls.append(f"get_guilds limit={limit}")
             ids = sorted(fake.guilds, reverse=True)  # newest first, as ``before`` pages ask
             if before is not None:
@@ -82,7 +82,7 @@ class FakeDiscord:
             return [{"id": str(i), "name": f"Osteria {i}", "icon": None, "owner": False, "permissions": "0",
                      "features": []} for i in ids[:limit]]
 
-        async def get_guild(http, guild_id, with_counts=True):
+        async def get_guild(_http, guild_id, **_options):
             fake.calls.append(f"get_guild {guild_id}")
             perms = fake.guilds[int(guild_id)]
             return {"id": str(guild_id), "name": f"Osteria {guild_id}", "icon": None, "owner_id": "1",
@@ -90,12 +90,12 @@ class FakeDiscord:
                     "roles": [role(int(guild_id), discord.Permissions.none(), "@everyone"),
                               role(int(guild_id) + 1, perms, "Tavolo")]}
 
-        async def get_member(http, guild_id, member_id):
+        async def get_member(_http, guild_id, member_id):
             fake.calls.append(f"get_member {guild_id} {member_id}")
             return {"user": fake.user(int(member_id)), "roles": [str(int(guild_id) + 1)],
                     "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0}
 
-        async def close(http):
+        async def close(_http):
             fake.calls.append("close")
 
         for name, fn in [("static_login", static_login), ("application_info", application_info),
@@ -103,7 +103,7 @@ class FakeDiscord:
                          ("close", close)]:
             monkeypatch.setattr(HTTPClient, name, fn)
 
-        async def no_gateway(*args, **kwargs):
+        async def no_gateway(*_args, **_kwargs):
             raise AssertionError("the admin commands never connect to the gateway")
 
         monkeypatch.setattr(discord.Client, "connect", no_gateway)
@@ -511,7 +511,7 @@ def test_forget_user_asks_first(capsys, monkeypatch, tmp_path):
     assert status == 1 and "Nothing was changed" in out
     assert len(asked) == 1 and "7" in asked[0]
     assert asyncio.run(what_is_stored(db, 7))[:2] == (1, "it")
-    monkeypatch.setattr("builtins.input", lambda prompt: "yes")
+    monkeypatch.setattr("builtins.input", lambda _prompt: "yes")
     status, out, _err = run(capsys, "forget-user", "7")
     assert status == 0 and asyncio.run(what_is_stored(db, 7))[:2] == (0, None)
 
