@@ -317,6 +317,10 @@ def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Calla
     from bot.storage import StorageError, StorageOpenError
 
     user_id: int = args.user_id
+    if isinstance(settings.database, Path) and not settings.database.is_file():
+        print(_("error: there is no database at {path} (TAVOLO_DATABASE).").format(path=settings.database),
+              file=sys.stderr)
+        return 1
     if not args.yes:
         if not (sys.stdin is not None and sys.stdin.isatty()):
             print(_("error: not in a terminal, so nothing to confirm with: add --yes to forget member {id}.").format(

@@ -516,6 +516,12 @@ def test_forget_user_asks_first(capsys, monkeypatch, tmp_path):
     assert status == 0 and asyncio.run(what_is_stored(db, 7))[:2] == (0, None)
 
 
+def test_forget_user_of_a_missing_database(capsys, tmp_path):
+    status, out, err = run(capsys, "forget-user", "7", "--yes")
+    assert status == 1 and out == "" and "no database" in err
+    assert list(tmp_path.iterdir()) == []  # no new, empty database made
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "18446744073709551616", "x"])
 def test_forget_user_wants_a_discord_id(capsys, value):
     with pytest.raises(SystemExit) as exit_:
