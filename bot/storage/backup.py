@@ -15,11 +15,12 @@ from bot.storage.errors import StorageError
 log = logging.getLogger(__name__)
 
 STEP_PAGES = 256
-"""Pages copied per step (1 MB at SQLite's 4 KiB pages): each step is one short read transaction, so the bot
-goes on reading and writing between (and, in WAL mode, during) the steps."""
+"""Pages copied per step (1 MB at SQLite's 4 KiB pages). In WAL mode (Tavolo's) every step reads one snapshot,
+a read transaction held from the first step to the last: the copy is the database as it was when the backup
+began, and the bot goes on reading and writing throughout (WAL readers never block the writer)."""
 RESTARTS_MAX = 3
-"""A write by another connection between two steps restarts the copy; after this many restarts the rest is
-copied in one step (one read transaction, which in WAL mode does not hold the bot's writes back either)."""
+"""Another journal mode: each step is its own short read transaction, and a write between two steps restarts
+the copy; after this many restarts the rest is copied in one step."""
 BUSY_TIMEOUT_MS = 5000
 """How long a step waits for a lock held by the bot."""
 
@@ -87,11 +88,15 @@ def backup_sqlite(source: Path, target: Path, *, overwrite: bool = False, step_p
 def _copy(source: Path, partial: Path, step_pages: int) -> tuple[int, int, int]:
     """Copy ``source`` into the file ``partial``; (pages, page size, restarts)."""
     try:  # read-write (never writing) so that, if it is the last connection, closing it tidies the WAL away
-        src = sqlite3.connect(source.resolve().as_uri() + "?mode=rw", uri=True)
+        src = sqlite3.connect(source.resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None)
     except sqlite3.OperationalError:
-        src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
+        src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
     try:
         src.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        snapshot = str(src.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+        if snapshot:  # one read transaction for the whole copy: its steps all read the same moment
+            src.execute("BEGIN")
+            src.execute("SELECT count(*) FROM sqlite_master").fetchall()
         restarts = 0
         last = [-1]
 
@@ -115,6 +120,8 @@ def _copy(source: Path, partial: Path, step_pages: int) -> tuple[int, int, int]:
             page_size = dst.execute("PRAGMA page_size").fetchone()[0]
         finally:
             dst.close()
+        if snapshot:
+            src.execute("COMMIT")
     finally:
         src.close()
     return pages, page_size, restarts
