@@ -103,6 +103,9 @@ def cmd_invite(_args: argparse.Namespace, settings: Settings) -> int:
                     "→ General Information → Application ID), or DISCORD_TOKEN to ask Discord for it."),
                   file=sys.stderr)
             return 2
+        from bot.logging_setup import setup_logging
+
+        setup_logging("WARNING", secrets=[token])
         try:
             client_id = asyncio.run(asyncio.wait_for(application_id(token), DISCORD_TIMEOUT))
         except Exception as exc:
@@ -283,7 +286,7 @@ def cmd_doctor(_args: argparse.Namespace) -> int:
     else:
         from bot.logging_setup import setup_logging
 
-        setup_logging(settings.log_level, secrets=[token])
+        setup_logging("WARNING", secrets=[token])  # the checks' lines, not the library's progress
         try:
             asyncio.run(asyncio.wait_for(check_discord(token, report), DISCORD_TIMEOUT))
         except Exception as exc:

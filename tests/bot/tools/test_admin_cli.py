@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import shutil
 import sqlite3
@@ -41,6 +42,18 @@ def clean_env(monkeypatch, tmp_path):
             monkeypatch.delenv(name)
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def restore_logging():
+    """The commands set up logging as a process would; put the root logger back for the other tests."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    for handler in root.handlers[:]:
+        if handler not in handlers:
+            root.removeHandler(handler)
+    root.setLevel(level)
 
 
 # ----- a fake Discord behind discord.py's HTTPClient -----
