@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from bot.i18n import LANGUAGES, _
 from bot.names import error_text
+from bot.tools import shards
 from rules.actions import RulesError
 from rules.games import names
 
@@ -171,14 +172,18 @@ def interactive() -> bool:
     return sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def cmd_run(_args: argparse.Namespace) -> int:
+def cmd_run(args: argparse.Namespace) -> int:
     """Start the Discord bot with the settings from the environment and .env; with no token, from a terminal
     and with the demo installed, start the demo instead (a service without a token fails instead of serving
     a demo)."""
+    try:
+        chosen = shards.from_args(args)
+    except ValueError as exc:
+        return error(str(exc))
     settings = load_settings()
     if isinstance(settings, int):
         return settings
-    if settings.token() is None and interactive():
+    if settings.token() is None and interactive() and chosen is None:
         from bot import demo
 
         if not demo.missing_runtime():
@@ -194,7 +199,7 @@ def cmd_run(_args: argparse.Namespace) -> int:
     from bot.app import create_bot
     from bot.storage import StorageError, StorageOpenError
 
-    bot = create_bot(settings)
+    bot = create_bot(settings, shards=chosen)
     try:
         bot.run(token, log_handler=None)
     except StorageOpenError as exc:
@@ -342,6 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands; each sets ``args.handler``."""
     parser = Parser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
     parser.set_defaults(handler=cmd_run)
+    shards.add_arguments(parser)  # python -m bot --shard-count N --shard-ids a-b (the bot, several processes)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     game = one_of(GAMES)
     players = whole_number(1, PLAYERS_MAX)
@@ -352,6 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help=_("start the Discord bot (the default; with no token, from a terminal: "
                                        "the demo)"))
+    shards.add_arguments(run)
     run.set_defaults(handler=cmd_run)
 
     demo = sub.add_parser("demo", help=_("try Tavolo without a token: the real bot in a simulated Discord, in your "

@@ -23,6 +23,7 @@ from discord.http import Route
 from bot.config import Settings
 from bot.storage import Store
 from bot.tables import TableService
+from bot.tools.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +31,11 @@ EXTENSIONS: tuple[str, ...] = ("cogs.play", "cogs.lobby", "cogs.standings", "cog
 """The cog modules loaded at start-up, as dotted names (``"cogs.lobby"``); ``cogs.play`` goes first."""
 
 
-class TavoloBot(commands.Bot):
-    """The bot: owns the table service and loads the cog extensions."""
+class TavoloBot(commands.AutoShardedBot):
+    """The bot: owns the table service and loads the cog extensions. Sharded: all of Discord's recommended
+    shards in this process by default (one for a bot in fewer than 2,500 servers), or the ``shards`` given
+    (``python -m bot --shard-count N --shard-ids a-b``: several processes share the load over one PostgreSQL,
+    each running the tables of its shards' servers)."""
 
     def __init__(
         self,
@@ -42,15 +46,21 @@ class TavoloBot(commands.Bot):
         service_options: Mapping[str, Any] | None = None,
         run_tables: bool = True,
         sync_on_change: bool = True,
+        shards: Shards | None = None,
     ) -> None:
         # Tavolo never joins voice channels: skip discord.py's warnings about the missing voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        sharding: dict[str, Any] = {} if shards is None else {"shard_count": shards.count,
+                                                                "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            **sharding,
         )
+        self.shards_run = shards
+        """The shards this process runs (``None``: all, as Discord recommends)."""
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.store: Store | None = store
@@ -179,12 +189,14 @@ def create_bot(
     store: Store | None = None,
     service_options: Mapping[str, Any] | None = None,
     run_tables: bool = True,
+    shards: Shards | None = None,
 ) -> TavoloBot:
     """Build the bot. Default intents (no message content); the token is only used by ``bot.run``.
 
     ``store``: an open database (tests); without it ``start`` opens ``settings.database``.
     ``service_options``: keyword arguments for the ``TableService``. ``run_tables=False``: only the commands."""
-    return TavoloBot(settings, extensions, store=store, service_options=service_options, run_tables=run_tables)
+    return TavoloBot(settings, extensions, store=store, service_options=service_options, run_tables=run_tables,
+                     shards=shards)
 
 
 async def sync_with_token(settings: Settings, token: str, guild_id: int | None = None) -> int:

@@ -83,11 +83,12 @@ async def simulated(database: Path, *, service_options: dict[str, Any] | None = 
     from bot.app import create_bot
     from bot.config import Settings
     from bot.storage import GuildSettings, Store
+    from bot.tools.shards import Shards
     from rules.games import names
 
     settings = Settings.model_construct(database=database)  # the defaults; neither .env nor a token
     store = await Store(database).open()
-    bot = create_bot(settings, store=store, service_options=service_options or {})
+    bot = create_bot(settings, store=store, service_options=service_options or {}, shards=Shards())
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=settle_timeout) as env:
             guild = env.create_guild(GUILD_NAME)

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.app import EXTENSIONS, create_bot
 from bot.config import Settings
+from bot.tools.shards import Shards
 
 
 def make_settings(**values) -> Settings:
@@ -16,14 +17,20 @@ def make_settings(**values) -> Settings:
 
 def test_factory_builds_a_bot_without_privileged_intents():
     bot = create_bot(make_settings())
-    assert isinstance(bot, commands.Bot)
+    assert isinstance(bot, commands.AutoShardedBot)
+    assert bot.shard_count is None and bot.shard_ids is None  # all shards here, as many as Discord recommends
     assert not bot.intents.message_content and not bot.intents.members and not bot.intents.presences
     assert bot.extension_names == EXTENSIONS
 
 
+def test_a_process_runs_the_shards_it_is_given():
+    bot = create_bot(make_settings(), shards=Shards(4, (1, 2)))
+    assert bot.shard_count == 4 and bot.shard_ids == [1, 2]
+
+
 @pytest.fixture
 def simcord_bot():
-    bot = create_bot(make_settings())
+    bot = create_bot(make_settings(), shards=Shards())
 
     @bot.tree.command(name="ping", description="Test command")
     async def ping(interaction: discord.Interaction) -> None:

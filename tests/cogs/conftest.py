@@ -15,6 +15,7 @@ import pytest
 from bot.app import create_bot
 from bot.config import Settings
 from bot.storage import Store
+from bot.tools.shards import Shards
 
 SERVICE_OPTIONS = {"ai_time_ms": 20}
 
@@ -47,7 +48,7 @@ class Bots:
 
     async def make(self):
         store = await Store(self.settings.database).open()
-        bot = create_bot(self.settings, store=store, service_options=SERVICE_OPTIONS)
+        bot = create_bot(self.settings, store=store, service_options=SERVICE_OPTIONS, shards=Shards())
         self.made.append(bot)
         return bot
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.app import TavoloBot
+from bot.tools.shards import Shards
 
 
 async def test_a_restart_with_the_same_commands_does_not_sync_again(simcord_env, bots, ui):
@@ -27,7 +28,7 @@ async def test_the_sync_command_registers_the_commands_in_one_guild(simcord_env,
     (alice,) = ui.members(guild, "alice")
     await env.settle()
     await env.bot.service.close()
-    only_commands = TavoloBot(settings, run_tables=False, sync_on_change=False)
+    only_commands = TavoloBot(settings, run_tables=False, sync_on_change=False, shards=Shards())
     await env.restart_bot(only_commands)
     assert only_commands.service is None
     synced = await only_commands.sync_commands(guild.id)
