@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.storage.backend import Backend
 from bot.storage.errors import StorageError
 from bot.storage.writer import WriteFn
+
+if TYPE_CHECKING:
+    from bot.storage.fencing import Lease
 
 
 class StoreBase:
     """The open database: ``_read`` runs a query, ``_write`` queues a write (``WriteFn``, run on a ``Tx``)."""
 
     backend: Backend
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.backend.dialect
 
     async def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
         return await self.backend.read(sql, params)
@@ -24,8 +32,8 @@ class StoreBase:
             raise StorageError("the database is closed")
         return await writer.write(fn)
 
-    async def _append_rows(self, rows: list[tuple]) -> None:
+    async def _append_rows(self, rows: list[tuple], lease: Lease | None = None) -> None:
         writer = self.backend.writer
         if writer is None:
             raise StorageError("the database is closed")
-        await writer.append(rows)
+        await writer.append(rows, lease)

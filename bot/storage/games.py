@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from bot.ratings import SeatResult, Standing
 from bot.storage.base import StoreBase
+from bot.storage.fencing import Lease, fence
 from bot.storage.rows import (
     STANDING_COLUMNS,
     STANDING_INSERT,
@@ -24,14 +25,17 @@ class GameQueries(StoreBase):
 
     async def finish_game(
         self, table_id: int | None, guild_id: int, record: dict, seats: Sequence[SeatResult], finished_at: float,
-        rate: Callable[[dict[int, Standing]], dict[int, Standing]],
+        rate: Callable[[dict[int, Standing]], dict[int, Standing]], *, lease: Lease | None = None,
     ) -> FinishedGame:
         """In one transaction: store the record and who played, update the standings of the humans with
-        ``rate(standings before) -> standings after``, and forget the live table."""
+        ``rate(standings before) -> standings after``, and forget the live table (``lease``: only while it
+        holds the table, else ``LeaseLost`` and nothing written)."""
         game = record["game"]
         text = dumps(record)
 
         async def fn(tx: Tx) -> FinishedGame:
+            if table_id is not None:
+                await fence(tx, table_id, lease)
             game_id = await tx.insert(
                 "INSERT INTO games (guild_id, game, players, finished_at, record) VALUES (?, ?, ?, ?, ?)",
                 (guild_id, game, record["players"], finished_at, text),
@@ -51,6 +55,7 @@ class GameQueries(StoreBase):
                 STANDING_INSERT, [standing_row(guild_id, game, st) for st in after.values()],
             )
             if table_id is not None:
+                await tx.execute("DELETE FROM table_leases WHERE table_id = ?", (table_id,))
                 await tx.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
                 await tx.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
             return FinishedGame(game_id, {u: before.get(u) for u in humans}, after)

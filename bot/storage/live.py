@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.storage.base import StoreBase
+from bot.storage.fencing import NOW, Lease, fence
 from bot.storage.rows import GuildSettings, LiveTableRow, dumps, loads
 from bot.storage.tx import Tx
 
@@ -64,25 +65,33 @@ class LiveQueries(StoreBase):
     # ----- live tables -----
     async def create_table(
         self, *, guild_id: int, channel_id: int, host_id: int, game: str, players: int, options: dict,
-        level: str, seed: int, seats: list[dict], created_at: float | None = None,
+        level: str, seed: int, seats: list[dict], created_at: float | None = None, owner: str | None = None,
+        ttl: float = 30.0,
     ) -> int:
-        """Store a new table in its lobby; return its id."""
+        """Store a new table in its lobby; return its id. With ``owner``, its lease (epoch 1, for ``ttl``
+        seconds of the database's clock) is stored in the same transaction: ``Lease(owner, 1)``."""
         at = time.time() if created_at is None else created_at
 
         async def fn(tx: Tx) -> int:
-            return await tx.insert(
+            table_id = await tx.insert(
                 "INSERT INTO live_tables (guild_id, channel_id, host_id, game, players, options, level, seed, "
                 "status, seats, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
                 (guild_id, channel_id, host_id, game, players, dumps(options), level, seed, dumps(seats), at),
             )
+            if owner is not None:
+                await tx.execute(
+                    "INSERT INTO table_leases (table_id, owner, epoch, expires_at) "
+                    f"VALUES (?, ?, 1, {NOW[self.dialect]} + ?)",
+                    (table_id, owner, ttl))
+            return table_id
 
         return await self._write(fn)
 
     async def update_table(
         self, table_id: int, *, seats: list[dict] | None = None, host_id: int | None = None,
-        status: str | None = None, started_at: float | None = None,
+        status: str | None = None, started_at: float | None = None, lease: Lease | None = None,
     ) -> None:
-        """Change a live table's seats, host or status."""
+        """Change a live table's seats, host or status (``lease``: fenced, ``LeaseLost`` if it is lost)."""
         sets, params = [], []
         for column, value in (("seats", None if seats is None else dumps(seats)), ("host_id", host_id),
                               ("status", status), ("started_at", started_at)):
@@ -93,39 +102,47 @@ class LiveQueries(StoreBase):
             return
 
         async def fn(tx: Tx) -> None:
+            await fence(tx, table_id, lease)
             if await tx.execute(f"UPDATE live_tables SET {', '.join(sets)} WHERE id = ?", (*params, table_id)) != 1:
                 raise KeyError(f"no live table {table_id}")
 
         await self._write(fn)
 
-    async def append(self, table_id: int, first: int, entries: Sequence[dict], at: float | None = None) -> None:
-        """Store record entries ``first``, ``first + 1``... of a live table; returns once they are committed."""
+    async def append(self, table_id: int, first: int, entries: Sequence[dict], at: float | None = None, *,
+                     lease: Lease | None = None) -> None:
+        """Store record entries ``first``, ``first + 1``... of a live table; returns once they are committed.
+        With ``lease``, only while it holds the table (``LeaseLost``, nothing written, when it does not)."""
         when = time.time() if at is None else at
         rows = [(table_id, first + i, dumps(e), when) for i, e in enumerate(entries)]
-        await self._append_rows(rows)
+        await self._append_rows(rows, lease)
 
-    async def delete_table(self, table_id: int) -> None:
-        """Forget a live table (cancelled) and its log."""
+    async def delete_table(self, table_id: int, *, lease: Lease | None = None) -> None:
+        """Forget a live table (cancelled), its log and its lease."""
 
         async def fn(tx: Tx) -> None:
+            await fence(tx, table_id, lease)
+            await tx.execute("DELETE FROM table_leases WHERE table_id = ?", (table_id,))
             await tx.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
             await tx.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
 
         await self._write(fn)
 
     async def abort_table(self, table_id: int, *, guild_id: int, game: str, players: int, status: str,
-                          aborted_by: int, record: dict | None, aborted_at: float | None = None) -> int:
+                          aborted_by: int, record: dict | None, aborted_at: float | None = None,
+                          lease: Lease | None = None) -> int:
         """In one transaction: note a stopped table in ``aborted_games`` (its record so far, unrated) and
         forget the live table and its log. Returns the id of the ``aborted_games`` row."""
         at = time.time() if aborted_at is None else aborted_at
         text = None if record is None else dumps(record)
 
         async def fn(tx: Tx) -> int:
+            await fence(tx, table_id, lease)
             row_id = await tx.insert(
                 "INSERT INTO aborted_games (table_id, guild_id, game, players, status, aborted_by, aborted_at, "
                 "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, guild_id, game, players, status, aborted_by, at, text),
             )
+            await tx.execute("DELETE FROM table_leases WHERE table_id = ?", (table_id,))
             await tx.execute("DELETE FROM live_actions WHERE table_id = ?", (table_id,))
             if await tx.execute("DELETE FROM live_tables WHERE id = ?", (table_id,)) != 1:
                 raise KeyError(f"no live table {table_id}")
@@ -143,11 +160,12 @@ class LiveQueries(StoreBase):
                  "aborted_at": r[5], "record": None if r[6] is None else loads(r[6], f"aborted_games {r[0]}")}
                 for r in rows]
 
-    async def live_tables(self) -> list[LiveTableRow]:
-        """Every live table with its log, oldest first."""
+    async def live_tables(self, ids: Sequence[int] | None = None) -> list[LiveTableRow]:
+        """Every live table with its log, oldest first (only those of ``ids`` when given)."""
+        only = "" if ids is None else f" WHERE id IN ({', '.join(str(int(i)) for i in ids) or 'NULL'})"
         rows = await self._read(
             "SELECT id, guild_id, channel_id, host_id, game, players, options, level, seed, status, seats, "
-            "created_at, started_at FROM live_tables ORDER BY id"
+            f"created_at, started_at FROM live_tables{only} ORDER BY id"
         )
         tables = {
             r[0]: LiveTableRow(r[0], r[1], r[2], r[3], r[4], r[5], loads(r[6], f"live_tables {r[0]}"), r[7],
@@ -155,8 +173,9 @@ class LiveQueries(StoreBase):
             for r in rows
         }
         last_at: dict[int, float] = {}
+        of = "" if ids is None else only.replace(" id IN", " table_id IN")
         for table_id, entry, at in await self._read(
-            "SELECT table_id, entry, at FROM live_actions ORDER BY table_id, n"
+            f"SELECT table_id, entry, at FROM live_actions{of} ORDER BY table_id, n"
         ):
             t = tables.get(table_id)
             if t is not None:

@@ -69,6 +69,8 @@ class LiveTableRow(TableFacts):
     entries: list[dict] = field(default_factory=list)
     last_at: float | None = None
     """When the last entry was written."""
+    epoch: int | None = None
+    """The epoch of the lease won by ``Store.claim_tables`` (``None`` from ``live_tables``)."""
 
 
 @dataclass

@@ -85,6 +85,11 @@ class SqliteSession:
         # autocommit: the one multi-row statement is its own transaction
         await self.conn.execute(APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
 
+    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]  # noqa: ARG002
+                            ) -> set[int] | None:
+        """Not here: one process, the fence runs in the transaction (the long way)."""
+        return None
+
 
 class SqliteBackend(Backend):
     """A SQLite file: see the module docstring, and ``Store`` for the options."""

@@ -1,5 +1,5 @@
-"""The store: opening and closing it, its migrations, and every query (from ``LiveQueries`` and
-``GameQueries``), on SQLite or PostgreSQL, with every write going through one group-commit queue."""
+"""The store: opening and closing it, its migrations, and every query (from ``LiveQueries``, ``GameQueries``
+and ``LeaseQueries``), on SQLite or PostgreSQL, with every write going through one group-commit queue."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from bot.ratings import Standing
 from bot.storage import schema
 from bot.storage.backend import Backend
 from bot.storage.games import GameQueries
-from bot.storage.live import LiveQueries
+from bot.storage.leases import LeaseQueries
 from bot.storage.sqlite_backend import SqliteBackend
 from bot.storage.url import Database, DatabaseUrl, database_of
 
@@ -23,7 +23,7 @@ CONNECT_TIMEOUT = 10.0
 """Seconds to reach PostgreSQL (and to log in) before the open fails."""
 
 
-class Store(LiveQueries, GameQueries):
+class Store(LeaseQueries, GameQueries):
     """Tavolo's database: open it, use it, close it. Every method raises ``StorageError`` on failure.
 
     ``database`` is a SQLite file's path, or a PostgreSQL database as a ``postgresql://`` URL (libpq's form,
@@ -66,11 +66,6 @@ class Store(LiveQueries, GameQueries):
     def path(self) -> Database:
         """The database as shown in messages: the file, or the URL without its password."""
         return self.backend.where
-
-    @property
-    def dialect(self) -> str:
-        """``sqlite`` or ``postgresql``."""
-        return self.backend.dialect
 
     @property
     def batches(self) -> int:

@@ -70,3 +70,9 @@ class Session(Tx, Protocol):
     async def append_alone(self, rows: Sequence[tuple]) -> None:
         """Insert action rows (``writer.APPEND``'s parameters) in one statement that commits on its own."""
         ...
+
+    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]) -> set[int] | None:
+        """``append_alone`` of the rows whose table's lease is still ``leases[i]`` (owner, epoch), in one
+        statement that commits on its own and locks those leases meanwhile; the ids of the tables written.
+        ``None``: this backend cannot, the writer takes the long way (a fence per table in a transaction)."""
+        ...

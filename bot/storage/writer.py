@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.errors import StorageError, storage_error
+from bot.storage.fencing import Lease, LeaseLost, fence
 from bot.storage.tx import Session, Tx
 from bot.storage.url import Database
 
@@ -38,6 +39,8 @@ class _Job:
     fut: asyncio.Future
     rows: list[tuple] | None = None
     """An append of action rows, merged with neighbouring appends into one ``executemany``."""
+    lease: Lease | None = None
+    """The lease an append of one table's rows is fenced by (``None``: not fenced)."""
     fn: WriteFn | None = None
     """Any other write, run in its own savepoint."""
 
@@ -70,9 +73,10 @@ class Writer:
         """Run ``fn(tx)`` in the next transaction; its value once that is committed."""
         return await self._put(_Job(asyncio.get_running_loop().create_future(), fn=fn))
 
-    async def append(self, rows: list[tuple]) -> None:
-        """Insert action rows (``APPEND``'s parameters) in the next transaction; returns once committed."""
-        await self._put(_Job(asyncio.get_running_loop().create_future(), rows=rows))
+    async def append(self, rows: list[tuple], lease: Lease | None = None) -> None:
+        """Insert action rows (``APPEND``'s parameters) in the next transaction; returns once committed. With
+        ``lease`` (the rows are of one table), only while it holds the table: ``LeaseLost`` otherwise."""
+        await self._put(_Job(asyncio.get_running_loop().create_future(), rows=rows, lease=lease))
 
     async def _put(self, job: _Job) -> Any:
         if self._task is None:
@@ -110,9 +114,14 @@ class Writer:
             i = 0
             while i < len(batch):
                 job = batch[i]
+                if job.rows is not None and job.lease is not None:
+                    results.append(await self._run_one(session, _Job(job.fut, fn=_appender(job.rows, job.lease))))
+                    i += 1
+                    continue
                 if job.rows is not None:
                     group = [job]
-                    while i + len(group) < len(batch) and batch[i + len(group)].rows is not None:
+                    while (i + len(group) < len(batch) and batch[i + len(group)].rows is not None
+                           and batch[i + len(group)].lease is None):
                         group.append(batch[i + len(group)])
                     results.extend(await self._append_group(session, group))
                     i += len(group)
@@ -141,8 +150,18 @@ class Writer:
         rows = [r for job in batch for r in job.rows or ()]
         if not rows or len(rows) > session.max_rows:
             return False
+        fenced = [job.lease is not None for job in batch]
+        if any(fenced) and not all(fenced):
+            return False
+        written: set[int] | None = None
         try:
-            await session.append_alone(rows)
+            if all(fenced):
+                leases = [job.lease for job in batch for _r in job.rows or ()]
+                written = await session.append_fenced(rows, [(x.owner, x.epoch) for x in leases if x is not None])
+                if written is None:
+                    return False  # this backend fences in the transaction, the long way
+            else:
+                await session.append_alone(rows)
         except session.integrity_errors:
             return False
         except Exception as e:  # noqa: BLE001 - every write of the batch is refused
@@ -153,7 +172,11 @@ class Writer:
             return True
         self.batches += 1
         for job in batch:
-            if not job.fut.done():
+            if job.fut.done():
+                continue
+            if written is not None and job.lease is not None and job.rows and job.rows[0][0] not in written:
+                job.fut.set_exception(LeaseLost(job.rows[0][0], job.lease))
+            else:
                 job.fut.set_result(None)
         return True
 
@@ -167,7 +190,8 @@ class Writer:
         except session.integrity_errors:
             await session.rollback_to("appends")
         # one of them broke a constraint (an entry number written twice): find which, keep the others
-        return [await self._run_one(session, _Job(job.fut, fn=_appender(job.rows or []))) for job in group]
+        return [await self._run_one(session, _Job(job.fut, fn=_appender(job.rows or [], job.lease)))
+                for job in group]
 
     @staticmethod
     async def _run_one(session: Session, job: _Job) -> tuple[_Job, Any, BaseException | None]:
@@ -191,8 +215,10 @@ def _refuse(batch: list[_Job], err: StorageError) -> None:
             job.fut.set_exception(err)
 
 
-def _appender(rows: list[tuple]) -> WriteFn:
+def _appender(rows: list[tuple], lease: Lease | None = None) -> WriteFn:
     async def fn(tx: Tx) -> None:
+        if lease is not None and rows:
+            await fence(tx, rows[0][0], lease)
         await tx.executemany(APPEND, rows)
 
     return fn

@@ -9,33 +9,47 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable, Coroutine
+import socket
+import time
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
-from bot.storage import Store
+from bot.storage import LeaseLost, StorageError, Store
 from bot.tables.clock import Clock, LoopClock
 from bot.tables.errors import (
     AlreadySeated,
     BadRequest,
     NotHost,
     ServiceClosed,
+    StorageFailed,
+    TableLost,
     UnknownTable,
     WrongPhase,
-    storage_failure,
 )
-from bot.tables.events import Cancelled, Payload, TableEvent
+from bot.tables.events import Cancelled, Lost, Payload, TableEvent
 from bot.tables.slots import PrioritySlots
 from bot.tables.standings import StandingsService
 from bot.tables.table import Seat, Table
 from rules.ai import AGENT_NAMES, DEFAULT_TIME_MS
+
+if TYPE_CHECKING:
+    from bot.tools.shards import Shards
 
 log = logging.getLogger(__name__)
 
 DEFAULT_GUILD_CAP = 20
 """Live tables a guild may have at once unless its settings say otherwise."""
 Subscriber = Callable[[TableEvent], Any]
+LEASE_TTL = 30.0
+"""Seconds a table's lease lasts unless renewed (renewed, and claimed again, every third of it)."""
+
+
+def process_name() -> str:
+    """A name for this process among the bot's processes: host, pid and start time."""
+    return f"{socket.gethostname()}:{os.getpid()}:{time.time():.3f}"
 
 
 class Subscription:
@@ -73,6 +87,9 @@ class ServiceCore:
         guild_cap: int = DEFAULT_GUILD_CAP,
         ai_concurrency: int | None = None,
         retry_delay: float = 5.0,
+        shards: Shards | None = None,
+        owner: str | None = None,
+        lease_ttl: float = LEASE_TTL,
     ) -> None:
         self.store = store
         self.standings = StandingsService(store)
@@ -96,6 +113,16 @@ class ServiceCore:
         self._closed = False
         self.broken: dict[int, str] = {}
         """Stored tables that could not be rebuilt at start-up, with the reason (they stay in the database)."""
+        self.shards = shards
+        """The shards this process runs (``None``: every shard, in one process)."""
+        self.leased = shards is not None or owner is not None
+        """Whether the tables are run by leases in the database (several processes on one database)."""
+        self.owner: str | None = (owner or process_name()) if self.leased else None
+        """This process's name in the leases it holds (``None`` without leases)."""
+        self.lease_ttl = lease_ttl
+        self.paused = False
+        """A renewal of the leases failed: no timer runs and no AI plays until one succeeds."""
+        self._lease_task: asyncio.Task | None = None
 
     def subscribe(self, callback: Subscriber, table_id: int | None = None) -> Callable[[], None]:
         """Call ``callback(event)`` for each event of one table (or of every table), in order, on the event
@@ -153,6 +180,29 @@ class ServiceCore:
         assert seat is not None, "a game not over has a seat to move"
         return seat
 
+    def _lost(self, t: Table) -> None:
+        """Drop a table whose lease another process took: its timers and AI stop, it is written no more."""
+        if self._tables.get(t.id) is not t:
+            return
+        log.warning("table %d: its lease was taken over by another process; dropped here", t.id)
+        self._cancel_timers(t)
+        t.deadline_at = None
+        self._tables.pop(t.id, None)
+        t.ended = "lost"
+        self._emit(t, Lost())
+
+    @contextmanager
+    def _writing(self, t: Table) -> Iterator[None]:
+        """Around a write of ``t``: a lost lease drops the table (``TableLost``), any other storage failure is
+        the service's ``StorageFailed``."""
+        try:
+            yield
+        except LeaseLost:
+            self._lost(t)
+            raise TableLost() from None
+        except StorageError as e:
+            raise StorageFailed.of(e) from None
+
     def _guild_lock(self, guild_id: int) -> asyncio.Lock:
         """Serialises the checks and writes that seat players in a guild (cap, one table per channel)."""
         lock = self._guild_locks.get(guild_id)
@@ -196,6 +246,8 @@ class ServiceCore:
             raise WrongPhase(_("The game is over."))
         if t.ended == "closed":
             raise WrongPhase(_("This table was closed."))
+        if t.ended == "lost":
+            raise TableLost()
 
     @staticmethod
     def _check_lobby(t: Table) -> None:
@@ -208,13 +260,13 @@ class ServiceCore:
             raise NotHost()
 
     async def _save_seats(self, t: Table, seats: list[Seat]) -> None:
-        with storage_failure():
-            await self.store.update_table(t.id, seats=[s.to_json() for s in seats])
+        with self._writing(t):
+            await self.store.update_table(t.id, seats=[s.to_json() for s in seats], lease=t.lease)
         t.seats = seats
 
     async def _delete(self, t: Table) -> None:
-        with storage_failure():
-            await self.store.delete_table(t.id)
+        with self._writing(t):
+            await self.store.delete_table(t.id, lease=t.lease)
         self._tables.pop(t.id, None)
         t.status, t.ended = "finished", "closed"
         self._emit(t, Cancelled())

@@ -124,6 +124,21 @@ def storage_failure() -> Iterator[None]:
         raise StorageFailed.of(e) from None
 
 
+class TableLost(TableError):
+    """Another process of the bot runs this table now (its lease was taken over); this one dropped it."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This table is now run by another instance of Tavolo; try again in a moment."))
+
+
+class WrongShard(TableError):
+    """The guild belongs to a shard that another process of the bot runs."""
+
+    def __init__(self, shard: int) -> None:
+        super().__init__(_("This server's tables are run by another instance of Tavolo (shard {shard}); try "
+                           "again in a moment.").format(shard=shard))
+
+
 class ServiceClosed(TableError):
     """The service is shutting down."""
 

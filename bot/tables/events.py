@@ -47,6 +47,8 @@ class EventKind(StrEnum):
     GAME_OVER = "game_over", ("the game is over and stored: ``game_id``, ``result``, ``standings`` "
                               "(per user id: ``before`` and ``after``, ``Standing`` values)")
     STORAGE_ERROR = "storage_error", "the database refused a write; nothing changed: ``reason``, ``during``"
+    LOST = "lost", ("another process of the bot runs the table now (its lease was taken over: shards over "
+                    "processes); this one dropped it, its timers and AI stopped, and writes it no more")
     STORAGE_GAVE_UP = "storage_gave_up", ("a write no user waits on failed every try; the table stays as last "
                                           "stored: ``reason``, ``tries``")
 
@@ -206,6 +208,11 @@ class StorageErrorEvent(Payload):
     KIND = EventKind.STORAGE_ERROR
     reason: str
     during: str
+
+
+@dataclass(frozen=True)
+class Lost(Payload):
+    KIND = EventKind.LOST
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import time
 
 from bot.i18n import _
 from bot.names import error_text
-from bot.storage import TableFacts
+from bot.storage import Lease, TableFacts
 from bot.tables.errors import (
     AlreadySeated,
     BadRequest,
@@ -23,7 +23,9 @@ from bot.tables.errors import (
     NotSeated,
     StorageFailed,
     TableFull,
+    TableLost,
     WrongPhase,
+    WrongShard,
     storage_failure,
 )
 from bot.tables.events import Aborted, AiAdded, AiRemoved, Created, HostChanged, Joined, Kicked, Left, SeatToAi, Started
@@ -55,6 +57,8 @@ class Lobby(Turns):
         """Open a table's lobby with the host seated (unless ``seat_host`` is false: the host only runs
         the table, e.g. to watch AI players). Options are checked; the guild's defaults fill in."""
         self._check_open()
+        if self.shards is not None and not self.shards.owns(guild_id):
+            raise WrongShard(self.shards.shard_of(guild_id, self.shards.count))
         try:
             cls = game_class(game)
         except RulesError as e:
@@ -91,9 +95,12 @@ class Lobby(Turns):
             with storage_failure():
                 table_id = await self.store.create_table(
                     guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=game, players=players,
-                    options=validated, level=level, seed=seed, seats=[s.to_json() for s in lobby])
+                    options=validated, level=level, seed=seed, seats=[s.to_json() for s in lobby],
+                    owner=self.owner, ttl=self.lease_ttl)
             facts = TableFacts(table_id, guild_id, channel_id, host_id, game, players, validated, level)
             t = Table(facts, seed, "lobby", lobby)
+            if self.owner is not None:
+                t.lease = Lease(self.owner, 1)
             self._tables[table_id] = t
         self._emit(t, Created(table=t.info()))
         return t.info()
@@ -188,9 +195,9 @@ class Lobby(Turns):
             record = None
             if t.match is not None:
                 record = self._record(t, aborted=True)
-            with storage_failure():
+            with self._writing(t):
                 await self.store.abort_table(t.id, guild_id=t.guild_id, game=t.game, players=t.players,
-                                             status=t.status, aborted_by=by_user, record=record)
+                                             status=t.status, aborted_by=by_user, record=record, lease=t.lease)
             self._cancel_timers(t)
             t.deadline_at = None
             self._tables.pop(t.id, None)
@@ -215,8 +222,9 @@ class Lobby(Turns):
                     self._emit(t, Left(user_id=user_id, seat=None))
                     return None
                 new_host = humans[0].user_id if user_id == t.host_id else None
-                with storage_failure():
-                    await self.store.update_table(t.id, seats=[s.to_json() for s in rest], host_id=new_host)
+                with self._writing(t):
+                    await self.store.update_table(t.id, seats=[s.to_json() for s in rest], host_id=new_host,
+                                                  lease=t.lease)
                 t.seats = rest
                 self._emit(t, Left(user_id=user_id, seat=None))
                 if new_host is not None:
@@ -229,9 +237,9 @@ class Lobby(Turns):
             before = seat.away
             seat.away = "left"
             try:
-                with storage_failure():
-                    await self.store.update_table(t.id, seats=[s.to_json() for s in t.seats])
-            except StorageFailed:
+                with self._writing(t):
+                    await self.store.update_table(t.id, seats=[s.to_json() for s in t.seats], lease=t.lease)
+            except (StorageFailed, TableLost):
                 seat.away = before
                 raise
             self._emit(t, Left(user_id=user_id, seat=place))
@@ -255,9 +263,9 @@ class Lobby(Turns):
                 lobby.append(Seat(None, _("AI ({level})").format(level=t.level), t.level))
             seats = assign_seats(t.game, t.players, t.options, lobby, t.seed)
             match = game_class(t.game)(t.players, t.options, t.seed)
-            with storage_failure():
+            with self._writing(t):
                 await self.store.update_table(t.id, seats=[s.to_json() for s in seats], status="playing",
-                                              started_at=time.time())
+                                              started_at=time.time(), lease=t.lease)
             t.seats, t.match, t.status = seats, match, "playing"
             self._emit(t, Started(seats=list(t.info().seats)))
             for ev in match.start_events:

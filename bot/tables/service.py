@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import _
-from bot.storage import GuildSettings, Store
+from bot.storage import GuildSettings, Lease, StorageError, Store
 from bot.tables.core import DEFAULT_GUILD_CAP, Subscriber, Subscription
-from bot.tables.errors import UnknownTable, WrongPhase, storage_failure
+from bot.tables.errors import TableLost, UnknownTable, WrongPhase
 from bot.tables.events import Resumed
 from bot.tables.lobby import Lobby
 from bot.tables.standings import PAGE_SIZE
@@ -53,6 +53,10 @@ class TableService(Lobby):
         if self._closed:
             return
         self._closed = True
+        if self._lease_task is not None:
+            self._lease_task.cancel()
+            await asyncio.gather(self._lease_task, return_exceptions=True)
+            self._lease_task = None
         for t in self._tables.values():
             self._cancel_timers(t)
         for task in list(self._tasks):
@@ -61,6 +65,11 @@ class TableService(Lobby):
             await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.owner is not None:  # hand the tables over at once rather than when the leases run out
+            try:
+                await self.store.release_leases(self.owner)
+            except StorageError as e:
+                log.warning("releasing the leases of %s failed: %s", self.owner, e.reason)
         await self.store.close()
 
     async def __aenter__(self) -> TableService:
@@ -76,9 +85,22 @@ class TableService(Lobby):
 
     async def resume(self) -> list[int]:
         """Rebuild every stored live table by replaying its log, then restart its turn (timers restart with
-        their full time: nobody could act while the bot was down). Returns the ids resumed."""
+        their full time: nobody could act while the bot was down). Returns the ids resumed.
+
+        With shards or an owner (several processes on one database): only the tables of this process's
+        shards whose lease it wins (``Store.claim_tables``); the first call starts the leases' upkeep, which
+        renews them and claims again every third of ``lease_ttl``, taking over the tables of a process that
+        died."""
         resumed = []
-        for row in await self.store.live_tables():
+        if self.owner is not None:
+            rows = await self.store.claim_tables(self.owner, self.shards, self.lease_ttl,
+                                                 skip=[*self._tables, *self.broken])
+            if self._lease_task is None and not self._closed:
+                self._lease_task = asyncio.get_running_loop().create_task(self._keep_leases(),
+                                                                          name="tavolo-leases")
+        else:
+            rows = await self.store.live_tables()
+        for row in rows:
             if row.id in self._tables:
                 continue
             try:
@@ -89,6 +111,8 @@ class TableService(Lobby):
                 log.error("table %d cannot be rebuilt from storage: %s", row.id, type(e).__name__)
                 self.broken[row.id] = str(e)
                 continue
+            if self.owner is not None and row.epoch is not None:
+                t.lease = Lease(self.owner, row.epoch)
             self._tables[t.id] = t
             resumed.append(t.id)
             self._emit(t, Resumed(version=t.version))
@@ -98,6 +122,58 @@ class TableService(Lobby):
         if resumed:
             log.info("resumed %d live tables", len(resumed))
         return resumed
+
+    async def _keep_leases(self) -> None:
+        """Every third of ``lease_ttl``: renew the leases, then claim again (``renew_and_claim``)."""
+        while not self._closed:
+            await asyncio.sleep(self.lease_ttl / 3)
+            try:
+                await self.renew_and_claim()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the upkeep must go on whatever one round met
+                log.exception("the leases' upkeep failed")
+
+    async def renew_and_claim(self) -> list[int]:
+        """One round of the leases' upkeep (run by the service every third of ``lease_ttl``): renew this
+        process's leases; a table whose lease another process took is dropped (a ``lost`` event); a renewal
+        that fails (or takes a third of the ttl) stops every timer and AI turn until one succeeds; then claim
+        the tables of the shards whose lease is missing or expired (a process that died) and resume them.
+        Returns the ids taken over."""
+        if self.owner is None or self._closed:
+            return []
+        held_before = {i: t for i, t in self._tables.items() if t.lease is not None}
+        try:
+            held = await asyncio.wait_for(self.store.renew_leases(self.owner, self.lease_ttl), self.lease_ttl / 3)
+        except (StorageError, TimeoutError) as e:
+            if not self.paused:
+                log.error("renewing the leases failed (%s): timers and AI turns stop until it succeeds",
+                          getattr(e, "reason", type(e).__name__))
+                self._pause()
+            return []
+        for table_id, t in held_before.items():
+            if t.lease is not None and held.get(table_id) != t.lease.epoch:
+                self._lost(t)
+        if self.paused:
+            self._unpause()
+        try:
+            return await self.resume()
+        except StorageError as e:
+            log.error("claiming tables failed: %s", e.reason)
+            return []
+
+    def _pause(self) -> None:
+        self.paused = True
+        for t in self._tables.values():
+            self._cancel_timers(t)
+            t.deadline_at = None
+
+    def _unpause(self) -> None:
+        self.paused = False
+        log.info("the leases are renewed again: timers and AI turns go on")
+        for t in list(self._tables.values()):
+            if t.status == "playing" and t.match is not None and not t.finishing:
+                self._spawn(self._advance_later(t, t.version))
 
     def get(self, table_id: int) -> TableInfo:
         """A snapshot of a live table."""
@@ -133,15 +209,17 @@ class TableService(Lobby):
         standings are removed and their name is taken out of stored games. Returns the games anonymised."""
         for t in list(self._tables.values()):
             if t.seat_of(user_id) is not None:
-                with contextlib.suppress(WrongPhase, UnknownTable):
+                with contextlib.suppress(WrongPhase, UnknownTable, TableLost):
                     await self.leave(t.id, user_id)
+            if t.id not in self._tables:
+                continue  # dropped meanwhile (its lease lost): its new owner has it
             async with t.lock:  # their seat in a game still in play: no name, no id, no standing later
                 mine = [s for s in t.seats if s.user_id == user_id]
                 if t.status == "playing" and mine:
                     for s in mine:
                         s.user_id, s.name = None, _("deleted user")
-                    with storage_failure():
-                        await self.store.update_table(t.id, seats=[s.to_json() for s in t.seats])
+                    with self._writing(t):
+                        await self.store.update_table(t.id, seats=[s.to_json() for s in t.seats], lease=t.lease)
         return await self.standings.forget_user(user_id, _("deleted user"))
 
     # standings and settings: ``self.standings``, offered here too

@@ -7,7 +7,7 @@ import logging
 import random
 from dataclasses import dataclass, field, fields, replace
 
-from bot.storage import LiveTableRow, TableFacts
+from bot.storage import Lease, LiveTableRow, TableFacts
 from bot.tables.clock import TimerHandle
 from rules.actions import Action, IllegalAction
 from rules.engine import Match
@@ -130,9 +130,13 @@ class Table:
     finishing: bool = False
     seq: int = 0
     ended: str | None = None
-    """Why the service forgot this table: ``closed`` (a lobby), ``aborted`` or ``finished``."""
+    """Why the service forgot this table: ``closed`` (a lobby), ``aborted``, ``finished`` or ``lost`` (another
+    process took it over)."""
     failed_writes: int = 0
     """Writes tried again in a row after a failure (an AI turn, an automatic play, the finished game)."""
+    lease: Lease | None = None
+    """The lease this process runs the table by (shards over processes), carried by every write of it;
+    ``None`` when the service runs without leases (one process, every shard)."""
 
     @classmethod
     def from_row(cls, row: LiveTableRow) -> Table:

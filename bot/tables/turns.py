@@ -19,7 +19,7 @@ from typing import Any
 from bot.i18n import _
 from bot.names import error_text
 from bot.ratings import SeatResult, outcomes, update_standings
-from bot.storage import StorageError
+from bot.storage import LeaseLost, StorageError
 from bot.tables.core import ServiceCore
 from bot.tables.errors import (
     BadAction,
@@ -29,6 +29,7 @@ from bot.tables.errors import (
     SeatPlayedByAI,
     StaleAction,
     StorageFailed,
+    TableLost,
     WrongPhase,
 )
 from bot.tables.events import (
@@ -113,7 +114,10 @@ class Turns(ServiceCore):
         entry = action.to_json(seat)
         entries = [*notes, entry]
         try:
-            await self.store.append(t.id, t.version, entries)
+            await self.store.append(t.id, t.version, entries, lease=t.lease)
+        except LeaseLost:
+            self._lost(t)
+            raise TableLost() from None
         except StorageError as e:
             await self._write_failed(t, e, "action")
             raise StorageFailed.of(e) from None
@@ -155,6 +159,8 @@ class Turns(ServiceCore):
                 break
             try:
                 await self._store_and_apply(t, self._to_move(t), forced, by="auto")
+            except TableLost:
+                return
             except StorageFailed as e:  # what came before is stored and shown: go on from here later
                 self._retry(t, lambda: self._advance_later(t, t.version), e.reason)
                 return
@@ -170,6 +176,8 @@ class Turns(ServiceCore):
         t.deadline_at = time.time() + timer if timer else None
         self._emit(t, Turn(seat=seat, user_id=t.seats[seat].user_id if level is None else None,
                            ai=level is not None, version=t.version, timer=timer, deadline_at=t.deadline_at))
+        if self.paused:
+            return  # the leases could not be renewed: the turn waits (``_unpause`` advances it again)
         if level is not None:
             self._spawn(self._ai_turn(t, t.version))
         elif timer:
@@ -195,8 +203,8 @@ class Turns(ServiceCore):
         """The AI plays the seat to move (its own, or a user's whose time ran out or who left)."""
         async with self._ai_slots.slot(urgent=any(s.human for s in t.seats)):
             async with t.lock:
-                if (self._closed or t.version != version or t.id not in self._tables or t.match is None
-                        or t.match.is_over()):
+                if (self._closed or self.paused or t.version != version or t.id not in self._tables
+                        or t.match is None or t.match.is_over()):
                     return  # played already, or the table was stopped
                 seat = self._to_move(t)
                 level = t.controller(seat) or t.level
@@ -206,8 +214,8 @@ class Turns(ServiceCore):
                 rng = t.rng_for(version)
             action = await self._choose(level, view, rng)
             async with t.lock:
-                if self._closed or t.version != version or t.id not in self._tables:
-                    return  # the table moved on or was stopped while the AI was thinking
+                if self._closed or self.paused or t.version != version or t.id not in self._tables:
+                    return  # the table moved on or was stopped while the AI was thinking (or paused)
                 try:
                     t.match.round.check(action)
                 except RulesError:
@@ -223,6 +231,8 @@ class Turns(ServiceCore):
                 try:
                     await self._store_and_apply(t, seat, action, by="timeout" if timeout else "ai", notes=notes,
                                                 before=before)
+                except TableLost:
+                    return
                 except StorageFailed as e:
                     self._retry(t, lambda: self._ai_turn(t, version, timeout=timeout), e.reason)
                     return
@@ -283,7 +293,10 @@ class Turns(ServiceCore):
             try:
                 stored = await self.store.finish_game(
                     t.id, t.guild_id, record, seats, when,
-                    lambda before: update_standings(record, seats, before, when))
+                    lambda before: update_standings(record, seats, before, when), lease=t.lease)
+            except LeaseLost:
+                self._lost(t)
+                return
             except StorageError as e:
                 t.finishing = False
                 log.error("table %d: storing the finished game failed: %s", t.id, e.reason)

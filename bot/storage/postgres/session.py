@@ -16,6 +16,18 @@ log = logging.getLogger(__name__)
 APPEND_ALONE = ("INSERT INTO live_actions (table_id, n, entry, at) "
                 "SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::double precision[])")
 """Any number of action rows in one statement: one array per column."""
+APPEND_FENCED = (
+    "WITH held AS (SELECT l.table_id, l.owner, l.epoch FROM table_leases l "
+    "WHERE l.table_id = ANY($1::bigint[]) FOR SHARE) "
+    "INSERT INTO live_actions (table_id, n, entry, at) "
+    "SELECT u.table_id, u.n, u.entry, u.at "
+    "FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::double precision[], $5::text[], $6::bigint[]) "
+    "AS u (table_id, n, entry, at, owner, epoch) "
+    "JOIN held h ON h.table_id = u.table_id AND h.owner = u.owner AND h.epoch = u.epoch "
+    "RETURNING table_id")
+"""``APPEND_ALONE`` of the rows whose table's lease is still the one given (owner and epoch per row): the
+leases are locked (``FOR SHARE``: a takeover waits for this statement, then sees its rows) and read at their
+latest committed version."""
 IDENTIFIER = re.compile(r"[a-z_]+")
 Conn = asyncpg.Connection | PoolConnectionProxy
 """A connection, or a pool's proxy of one."""
@@ -92,3 +104,8 @@ class PostgresSession:
         # outside a transaction block: the statement commits on its own
         columns = list(zip(*rows))
         await self.conn.execute(APPEND_ALONE, *(list(c) for c in columns))
+
+    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]) -> set[int] | None:
+        columns = [list(c) for c in zip(*rows)]
+        owners, epochs = [o for o, _e in leases], [e for _o, e in leases]
+        return {int(r[0]) for r in await self.conn.fetch(APPEND_FENCED, *columns, owners, epochs)}
