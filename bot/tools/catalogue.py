@@ -96,13 +96,11 @@ async def _walk_commands() -> list[tuple[str, str | None, str]]:
             return None
 
     bot = TavoloBot(Settings.model_construct(), run_tables=False, sync_on_change=False)
-    try:
+    async with bot:  # (sets the client up, and closes it after, without logging in)
         await bot.setup_hook()
         recorder = Recorder()
         for command in bot.tree.get_commands():
             await command.get_translated_payload(bot.tree, recorder)
-    finally:
-        await bot.close()
     return asked
 
 

@@ -132,7 +132,7 @@ def test_run_failures_are_short_messages(monkeypatch, tmp_path, capsys, exc, sta
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
     fake = FailingBot(exc)
-    monkeypatch.setattr("bot.app.create_bot", lambda _settings: fake)
+    monkeypatch.setattr("bot.app.create_bot", lambda _settings, **_kw: fake)
     monkeypatch.setattr("bot.logging_setup.setup_logging", lambda level, **kwargs: None)  # noqa: ARG005
     assert main(["run"]) == status
     assert fake.token == "abc.def"

@@ -67,7 +67,7 @@ def test_cmd_run_configures_logging_with_the_token_hidden(monkeypatch, tmp_path,
             assert log_handler is None  # logging is already configured: discord.py must not add its own
             logging.getLogger("discord.client").info("logging in using static token %s", token)
 
-    monkeypatch.setattr("bot.app.create_bot", lambda _settings: FakeBot())
+    monkeypatch.setattr("bot.app.create_bot", lambda _settings, **_kw: FakeBot())
     assert main(["run"]) == 0
     assert used, "cmd_run must configure logging through discord.utils.setup_logging"
     err = capsys.readouterr().err
