@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -88,7 +89,11 @@ class TavoloBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Build the service, load the extensions, resume the live tables, sync the commands if they changed."""
         if self.run_tables and self.store is not None:
-            self.service = TableService(self.store, **self.service_options)
+            options = dict(self.service_options)
+            if self.shards_run is not None and (self.shards_run.count > 1 or not isinstance(self.settings.database,
+                                                                                            Path)):
+                options.setdefault("shards", self.shards_run)  # several processes: its shards' tables, by lease
+            self.service = TableService(self.store, **options)
         elif self.run_tables:
             log.warning("no database open: tables are off (open the store before logging in)")
         for name in self.extension_names:

@@ -50,6 +50,13 @@ def on_cancelled(hub: Hub, ev: TableEvent) -> None:
     hub.languages.forget_table(ev.table_id)
 
 
+def on_lost(hub: Hub, ev: TableEvent) -> None:
+    """Another process of the bot runs the table now (its shards were taken over): this one forgets it."""
+    hub.presences.pop(ev.table_id, None)
+    hub.hands.drop_table(ev.table_id)
+    hub.languages.forget_table(ev.table_id)
+
+
 def on_aborted(hub: Hub, ev: TableEvent) -> None:
     """A table was stopped: its message says so (see ``TableMessages.show_aborted``)."""
     tid = ev.table_id
@@ -172,12 +179,13 @@ def on_game_over(hub: Hub, ev: TableEvent) -> None:
     hub.spawn(hub.tables.finish(p, ev["game_id"], ev["result"], ev.get("standings") or {}), f"finish-{ev.table_id}")
 
 
-CLOSING = frozenset({"cancelled", "aborted"})
+CLOSING = frozenset({"cancelled", "aborted", "lost"})
 """The events after which the table is gone from Discord's side."""
 
 HANDLERS: dict[str, Handler] = {
     "cancelled": on_cancelled,
     "aborted": on_aborted,
+    "lost": on_lost,
     "created": on_created,
     "turn": on_turn,
     "timer_warning": on_timer_warning,
