@@ -22,6 +22,13 @@ log = logging.getLogger(__name__)
 
 MAX_ROWS = 8000
 """Action rows in one INSERT (4 parameters each, under SQLite's limit of 32,766)."""
+MAX_FENCED_ROWS = 5000
+"""Action rows in one fenced INSERT (6 parameters each)."""
+APPEND_FENCED = (
+    "INSERT INTO live_actions (table_id, n, entry, at) SELECT v.column1, v.column2, v.column3, v.column4 "
+    "FROM (VALUES (?, ?, ?, ?, ?, ?)) AS v WHERE EXISTS (SELECT 1 FROM table_leases l "
+    "WHERE l.table_id = v.column1 AND l.owner = v.column5 AND l.epoch = v.column6) RETURNING table_id")
+"""Action rows with their table's lease (owner, epoch), inserted only where the lease still holds."""
 
 
 class SqliteSession:
@@ -85,10 +92,13 @@ class SqliteSession:
         # autocommit: the one multi-row statement is its own transaction
         await self.conn.execute(APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
 
-    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]  # noqa: ARG002
-                            ) -> set[int] | None:
-        """Not here: one process, the fence runs in the transaction (the long way)."""
-        return None
+    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]) -> set[int] | None:
+        # autocommit, one statement: only the rows whose table's lease is still the one given are inserted
+        if len(rows) > MAX_FENCED_ROWS:
+            return None
+        sql = APPEND_FENCED.replace("(?, ?, ?, ?, ?, ?)", ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows)))
+        params = [v for r, (owner, epoch) in zip(rows, leases) for v in (*r, owner, epoch)]
+        return {int(r[0]) for r in await self.conn.execute_fetchall(sql, params)}
 
 
 class SqliteBackend(Backend):

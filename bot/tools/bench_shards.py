@@ -40,8 +40,10 @@ OPTIONS = {"turn_timer": "off"}
 """The benchmark's tables: 4-player Briscola without a turn timer (AI players only)."""
 
 
-def guild_for(shards: Shards, k: int) -> int:
+def guild_for(shards: Shards | None, k: int) -> int:
     """The ``k``-th guild id of a process's shards (one table per guild)."""
+    if shards is None:
+        shards = Shards()
     shard = shards.ids[k % len(shards.ids)]
     return ((k // len(shards.ids) * shards.count + shard) << 22) | 4242
 
@@ -62,7 +64,7 @@ class SlowExecutor(ThreadPoolExecutor):
         return super().submit(slow)
 
 
-async def child(url: str, shards: Shards, *, tables: int, create: bool, owner: str | None, ttl: float,
+async def child(url: str, shards: Shards | None, *, tables: int, create: bool, owner: str | None, ttl: float,
                 level: str, delay: float, acks: bool) -> dict:
     """One process of the benchmark (see the module docstring); its figures."""
     store = TimedStore(url)
@@ -101,8 +103,8 @@ async def child(url: str, shards: Shards, *, tables: int, create: bool, owner: s
     while await store.live_table_ids(shards):
         await asyncio.sleep(0.2)
     seconds = time.perf_counter() - t0
-    figures = {"owner": service.owner, "shards": list(shards.ids), "created": created, "resumed": sorted(resumed),
-               "finished": sorted(finished), "lost": sorted(lost), "seconds": seconds,
+    figures = {"owner": service.owner, "shards": list((shards or Shards()).ids), "created": created,
+               "resumed": sorted(resumed), "finished": sorted(finished), "lost": sorted(lost), "seconds": seconds,
                "append_p50_ms": pct(store.append_ms, 50), "append_p99_ms": pct(store.append_ms, 99),
                "actions": len(store.append_ms)}
     await service.close()
@@ -125,7 +127,7 @@ def child_main(argv: list[str]) -> int:
     parser.add_argument("--delay", type=float, default=0.0)
     parser.add_argument("--acks", action="store_true")
     args = parser.parse_args(argv)
-    shards = shard_args.from_args(args) or Shards()
+    shards = shard_args.from_args(args)  # None: one process, every shard, no leases (today's service)
     figures = asyncio.run(child(args.url, shards, tables=args.tables, create=args.create, owner=args.owner,
                                 ttl=args.ttl, level=args.level, delay=args.delay, acks=args.acks))
     print("DONE " + json.dumps(figures), flush=True)
@@ -138,12 +140,31 @@ def _test_server() -> tuple[Any, Callable[[], None]]:
     if spec is None or spec.loader is None:
         raise SystemExit(_("no TAVOLO_DATABASE and no tests/bot/postgresql_server.py to start a server with"))
     pgserver = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = pgserver  # its dataclass looks its module up
     spec.loader.exec_module(pgserver)
     pg_ctl = pgserver.find_pg_ctl()
     if pg_ctl is None:
         raise SystemExit(_("no TAVOLO_DATABASE and no PostgreSQL binaries (pg_ctl) to start a server with"))
     server = pgserver.start(pg_ctl)
     return server, lambda: pgserver.stop(server)
+
+
+async def _stored(url: str) -> dict:
+    """What the database holds after the run: games stored (each replayed), live tables and leases left."""
+    import asyncpg
+
+    from rules.records import replay_record
+
+    conn = await asyncpg.connect(url)
+    try:
+        records = [json.loads(r[0]) for r in await conn.fetch("SELECT record FROM games")]
+        live = await conn.fetchval("SELECT count(*) FROM live_tables")
+        leases = await conn.fetchval("SELECT count(*) FROM table_leases")
+    finally:
+        await conn.close()
+    for record in records:
+        replay_record(record)
+    return {"games": len(records), "tables": len({r.get("table") for r in records}), "live": live, "leases": leases}
 
 
 def run(url: str, tables: int, level: str) -> dict:
@@ -163,12 +184,13 @@ def run(url: str, tables: int, level: str) -> dict:
             raise SystemExit(_("a benchmark process failed (exit code {code})").format(code=proc.returncode))
         results.append(json.loads(done[-1][5:]))
     wall = time.perf_counter() - t0
+    stored = asyncio.run(_stored(url))
     runs: dict[int, int] = {}
     for r in results:
         for table in r["finished"]:
             runs[table] = runs.get(table, 0) + 1
     created = {t for r in results for t in r["created"]}
-    return {"processes": results, "wall": wall, "tables": tables,
+    return {"processes": results, "wall": wall, "tables": tables, "stored": stored,
             "by_one": sum(1 for t in created if runs.get(t) == 1), "by_two": sum(1 for n in runs.values() if n > 1)}
 
 
@@ -209,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             p50=r["append_p50_ms"], p99=r["append_p99_ms"], lost=len(r["lost"])))
     print(_("  tables run by exactly one owner: {one} of {tables}; by two: {two}; wall time {wall:.1f} s").format(
         one=got["by_one"], tables=got["tables"], two=got["by_two"], wall=got["wall"]))
+    st = got["stored"]
+    print(_("  stored: {games} games of {tables} tables, each replayed through the rules; {live} live tables and "
+            "{leases} leases left").format(**st))
     return 0
 
 

@@ -99,6 +99,7 @@ async def test_a_service_opens_tables_only_for_the_guilds_of_its_shards(database
 async def test_a_service_resumes_only_its_shards_tables_and_hands_them_over_at_close(database, clock):
     one = await TableService.open(database, clock=clock)  # no shards: every guild, no leases
     ids = {s: await ai_table(one, guild(s, s)) for s in (0, 1)}
+    assert await one.store.leases() == {}  # today's behaviour: no leases, nothing fenced
     await one.close()
     zero = await TableService.open(database, shards=ZERO, clock=clock)
     try:
@@ -139,6 +140,29 @@ async def test_a_table_taken_over_is_dropped_at_its_next_write_and_never_written
         await service.close()
     async with Store(database) as other:
         assert (await other.leases())[t.id][0] == "second"  # closing "first" released nothing of "second"
+
+
+async def test_a_renewal_finds_the_tables_taken_over_and_drops_them_without_writing(postgresql_url, recorder):
+    service = await TableService.open(postgresql_url, shards=ZERO, owner="first")
+    try:
+        service.subscribe(recorder)
+        ids = []
+        for n in range(2):
+            t = await service.create(guild(0, n), 5 + n, 1, "one", "briscola", 2, {"turn_timer": "off"}, "random")
+            await service.start(t.id, 1)
+            ids.append(t.id)
+        kept = await ai_table(service, guild(0, 5))  # a lobby: nobody takes it
+        await service.idle()
+        async with Store(postgresql_url) as other:
+            await other.renew_leases("first", -1)
+            won = await other.claim_tables("second", ZERO, 30, skip=[kept])
+            assert sorted(r.id for r in won) == ids
+            await other.renew_leases("second", 30)
+            assert await service.renew_and_claim() == []  # taken by "second": nothing to take back
+        assert [e.table_id for e in recorder.of("lost")] == ids
+        assert [t.id for t in service.tables()] == [kept]
+    finally:
+        await service.close()
 
 
 REFUSE_RENEWALS = """
