@@ -152,8 +152,8 @@ class TableService(Lobby):
                 self._pause()
             return []
         for table_id, t in held_before.items():
-            if t.lease is not None and held.get(table_id) != t.lease.epoch:
-                self._lost(t)
+            if t.lease is not None and not t.finishing and held.get(table_id) != t.lease.epoch:
+                self._lost(t)  # (a finishing table's lease goes with its live row; its own write says if lost)
         if self.paused:
             self._unpause()
         try:

@@ -314,3 +314,59 @@ async def test_two_processes_share_the_tables_and_a_killed_ones_games_go_on_in_i
     assert taken_over, "no game was in the middle when the process was killed"
     assert set(taken_over) <= set(replacement.done["resumed"])
     assert sorted(replacement.done["finished"]) == sorted(replacement.done["resumed"])
+
+
+def invariants(drivers: list[Driver], records: list[dict]) -> dict[int, dict[str, list[int]]]:
+    """What must hold whatever happened to the processes: every game stored once and whole, every
+    acknowledged action in its game's record at its place, none acknowledged twice. Returns who wrote what:
+    table -> owner -> versions."""
+    games = {rec["table"]: rec for rec in records}
+    assert len(games) == len(records)
+    for rec in records:
+        replay_record(rec)
+    logs = {t: [e for rnd in rec["rounds"] for e in rnd["actions"]] for t, rec in games.items()}
+    acks = [a for d in drivers for a in d.acks]
+    assert [(t, v) for _o, t, v, e in acks if logs[t][v - 1] != e] == []
+    assert len({(t, v) for _o, t, v, _e in acks}) == len(acks)
+    owners: dict[int, dict[str, list[int]]] = {}
+    for owner, table, version, _e in acks:
+        owners.setdefault(table, {}).setdefault(owner, []).append(version)
+    return owners
+
+
+async def test_a_process_frozen_past_its_leases_writes_none_of_the_tables_taken_over(postgresql_url, tmp_path):
+    async with Store(postgresql_url):
+        pass
+    url = postgresql_url.url
+    frozen = Driver(url, 0, tmp_path / "frozen.err", "--tables", "6", "--create")
+    taker = None
+    try:
+        assert frozen.wait(lambda: len(frozen.acks) >= 40, 60), frozen.errors()
+        frozen.proc.send_signal(signal.SIGSTOP)  # alive, its connections open, but renewing nothing
+        taker = Driver(url, 0, tmp_path / "taker.err")
+        assert taker.wait(lambda: len(taker.acks) >= 20, 60), taker.errors()  # its leases ran out: taken over
+        frozen.proc.send_signal(signal.SIGCONT)  # it wakes up with its tables in memory, and tries to go on
+        assert taker.wait(lambda: taker.done is not None, 180), taker.errors()
+        assert frozen.wait(lambda: frozen.done is not None, 60), frozen.errors()
+    finally:
+        for d in (frozen, taker):
+            if d is not None:
+                d.proc.send_signal(signal.SIGCONT)
+                d.stop()
+    for d in (frozen, taker):
+        assert "Traceback" not in d.errors(), d.errors()
+    conn = await asyncpg.connect(url)
+    try:
+        records = [json.loads(r[0]) for r in await conn.fetch("SELECT record FROM games")]
+        assert await conn.fetchval("SELECT count(*) FROM live_tables") == 0
+    finally:
+        await conn.close()
+    assert len(records) == 6
+    owners = invariants([frozen, taker], records)
+    me, other = frozen.done["owner"], taker.done["owner"]
+    for by in owners.values():
+        if len(by) == 2:  # written by the frozen process, then by the taker: never after it
+            assert max(by[me]) < min(by[other])
+    assert frozen.done["lost"]  # it dropped the tables taken over instead of writing them
+    assert set(frozen.done["lost"]) <= set(taker.done["resumed"])
+    assert not set(frozen.done["finished"]) & set(taker.done["finished"])
