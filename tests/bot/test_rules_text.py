@@ -149,4 +149,4 @@ def test_terminal_rules_show_every_section_in_plain_text(game):
     words = " ".join(out.split())
     for name in games.spec(game).options:
         assert re.search(rf"\b{name}( \([^)]*\))?: ", words), name  # match: ..., teams (4 and 6 players): ...
-    assert lines[-1] == "This table: turn_timer=60"
+    assert lines[-1] == "This table: turn timer: 60 s"  # the options as the player reads them

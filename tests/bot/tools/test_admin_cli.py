@@ -577,7 +577,11 @@ def test_ai_pool_is_sized_by_the_setting(monkeypatch, tmp_path):
         pass
 
     monkeypatch.setattr(bot.app, "ProcessPoolExecutor", Pool)
-    monkeypatch.setattr(discord.ext.commands.Bot, "start", no_login)
+    async def no_close(self):
+        pass
+
+    monkeypatch.setattr(discord.AutoShardedClient, "start", no_login)  # (the bot is an AutoShardedBot)
+    monkeypatch.setattr(discord.AutoShardedClient, "close", no_close)
 
     async def start_and_close() -> None:
         tavolo = bot.app.create_bot(Settings())
