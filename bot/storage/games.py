@@ -116,8 +116,9 @@ class GameQueries(StoreBase):
         return await self._write(fn)
 
     async def delete_user(self, user_id: int, replacement_name: str) -> int:
-        """Forget a user: standings removed, their seats in stored games anonymised (the games stay for the
-        other players), their guild data and their own settings gone. Returns the number of games touched. A
+        """Forget a user: standings removed, their seats in stored games and in the records of stopped tables
+        anonymised (the games stay for the other players; a stopped table's ``aborted_by`` becomes 0), their
+        guild data and their own settings gone. Returns the number of games touched. A
         live table the user sits at is the service's business (it makes them leave first)."""
 
         async def fn(tx: Tx) -> int:
@@ -126,12 +127,16 @@ class GameQueries(StoreBase):
                 "WHERE p.user_id = ? ORDER BY p.game_id", (user_id,))
             for game_id, text in games:
                 record = loads(text, f"games {game_id}")
-                for seat in record.get("seats", []):
-                    if seat.get("user") == user_id:
-                        seat["user"] = None
-                        seat["name"] = replacement_name
+                _anonymise(record, user_id, replacement_name)
                 await tx.execute("UPDATE games SET record = ? WHERE id = ?", (dumps(record), game_id))
             await tx.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
+            stopped = await tx.fetchall(  # the records of stopped tables name their seats too
+                "SELECT id, record FROM aborted_games WHERE record LIKE ?", (f"%{user_id}%",))
+            for aborted_id, text in stopped:
+                record = loads(text, f"aborted_games {aborted_id}")
+                if _anonymise(record, user_id, replacement_name):
+                    await tx.execute("UPDATE aborted_games SET record = ? WHERE id = ?", (dumps(record), aborted_id))
+            await tx.execute("UPDATE aborted_games SET aborted_by = 0 WHERE aborted_by = ?", (user_id,))
             await tx.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
             return len(games)
@@ -147,3 +152,14 @@ async def _standing(tx: Tx, guild_id: int, game: str, user_id: int) -> Standing 
         (guild_id, game, user_id),
     )
     return standing_from(rows[0]) if rows else None
+
+
+def _anonymise(record: dict, user_id: int, name: str) -> bool:
+    """Replace the user's seats in a game record by an anonymous one; whether any was theirs."""
+    found = False
+    for seat in record.get("seats", []):
+        if seat.get("user") == user_id:
+            seat["user"] = None
+            seat["name"] = name
+            found = True
+    return found

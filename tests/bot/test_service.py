@@ -470,3 +470,16 @@ async def test_every_service_event_carries_its_typed_payload(open_service, recor
         assert all(event[name] is getattr(event.payload, name) for name in event.data)
     turns = [e.payload for e in recorder.events if e.kind == EventKind.TURN]
     assert turns and all(isinstance(p.version, int) and isinstance(p.ai, bool) for p in turns)
+
+
+async def test_forgetting_a_user_anonymises_the_tables_they_stopped(open_service):
+    service = await open_service()
+    t = await service.create(G, CH, 1, "one", "briscola", 2, OFF, level="random", seed=2)
+    await service.start(t.id, 1)
+    await service.idle()
+    await service.abort(t.id, 1)
+    (before,) = await service.store._read("SELECT record, aborted_by FROM aborted_games")
+    assert '"user": 1' in before[0] or '"user":1' in before[0]
+    await service.forget_user(1)
+    (after,) = await service.store._read("SELECT record, aborted_by FROM aborted_games")
+    assert '"user":1' not in after[0].replace(" ", "") and '"one"' not in after[0] and after[1] == 0
