@@ -130,6 +130,8 @@ async def test_the_command_tree_is_localized_for_every_language_discord_has(simc
     locales = {locale: language for locale, language in DISCORD_LOCALES.items() if language != "en"}
     assert set(locales.values()) == {"it", "de", "el", "ru", "ko"}
     changed = dict.fromkeys(locales, 0)
+    chosen = dict.fromkeys(locales, 0)
+    choices = [0]
     total = 0
 
     def check(item: dict, where: str, siblings: dict[str, set[str]], kind: Where) -> None:
@@ -153,12 +155,16 @@ async def test_the_command_tree_is_localized_for_every_language_discord_has(simc
             check(option, f"{where} {option['name']}", level, Where.command_name if sub else Where.parameter_name)
             for choice in option.get("choices") or ():
                 shown = choice.get("name_localizations") or {}
+                choices[0] += 1
                 for locale, language in locales.items():
                     expected = localized(choice["name"], Where.choice_name, language)
                     assert shown.get(locale) == expected, f"{where} {option['name']}: {choice['name']!r} in {locale}"
+                    chosen[locale] += bool(shown.get(locale))
 
     top: dict[str, set[str]] = {}
     for command in registered:
         check(command, "/" + command["name"], top, Where.command_name)
     for locale, n in changed.items():
         assert n >= total // 2, f"only {n} of {total} names are localized in {locale}"
+    for locale, n in chosen.items():  # (game names, numbers and each language's own name stay as they are)
+        assert n >= choices[0] * 2 // 3, f"only {n} of {choices[0]} choices are localized in {locale}"
