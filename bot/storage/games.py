@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from bot.ratings import SeatResult, Standing
 from bot.storage.base import StoreBase
@@ -18,6 +19,20 @@ from bot.storage.rows import (
     standing_row,
 )
 from bot.storage.tx import Tx
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A finished game as the history lists it."""
+
+    id: int
+    finished_at: float
+    game: str
+    players: int
+    seats: list[tuple[str, str | None]]
+    """Per seat: the name the record gives it and its AI level (``None`` for a human)."""
+    winners: list[int]
+    """The seats that won; empty on a draw."""
 
 
 class GameQueries(StoreBase):
@@ -142,6 +157,43 @@ class GameQueries(StoreBase):
             return len(games)
 
         return await self._write(fn)
+
+
+    async def recent_games(self, guild_id: int, *, user_id: int | None = None, game: str | None = None, page: int = 1,
+                           per_page: int = 10) -> tuple[list[HistoryRow], int]:
+        """One page (from 1) of a guild's finished games, newest first, optionally only those ``user_id`` played
+        and / or of one ``game``, and how many games match. Seats and names come from each game's record, the
+        winners from ``game_players``."""
+        where = "g.guild_id = ?"
+        params: list = [guild_id]
+        if game is not None:
+            where += " AND g.game = ?"
+            params.append(game)
+        if user_id is not None:
+            where += " AND EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.user_id = ?)"
+            params.append(user_id)
+        total = (await self._read(f"SELECT count(*) FROM games g WHERE {where}", tuple(params)))[0][0]
+        rows = await self._read(
+            f"SELECT g.id, g.finished_at, g.game, g.players, g.record FROM games g WHERE {where} "
+            "ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
+            (*params, per_page, max(0, page - 1) * per_page),
+        )
+        if not rows:
+            return [], total
+        ids = [r[0] for r in rows]
+        outcomes: dict[int, dict[int, str]] = {}
+        for game_id, seat, outcome in await self._read(
+                f"SELECT game_id, seat, outcome FROM game_players WHERE game_id IN ({', '.join('?' * len(ids))})",
+                tuple(ids)):
+            outcomes.setdefault(game_id, {})[seat] = outcome
+        out = []
+        for game_id, finished_at, name, players, text in rows:
+            record = loads(text, f"games {game_id}")
+            seats = [(str(s.get("name") or ""), s.get("ai")) for s in record.get("seats", [])]
+            won = outcomes.get(game_id, {})
+            winners = sorted(seat for seat, outcome in won.items() if outcome == "win")
+            out.append(HistoryRow(game_id, finished_at, name, players, seats, winners))
+        return out, total
 
 
 

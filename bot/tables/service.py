@@ -255,3 +255,8 @@ class TableService(Lobby):
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         """``StandingsService.set_member_language``."""
         await self.standings.set_member_language(user_id, language)
+
+    async def recent_games(self, guild_id: int, *, user_id: int | None = None, game: str | None = None, page: int = 1,
+                           per_page: int = PAGE_SIZE) -> dict[str, Any]:
+        """``StandingsService.recent_games``: a page of a guild's finished games, newest first."""
+        return await self.standings.recent_games(guild_id, user_id=user_id, game=game, page=page, per_page=per_page)

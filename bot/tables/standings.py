@@ -113,3 +113,15 @@ class StandingsService:
         """Remove a user's standings and take their name out of stored games; returns the games anonymised."""
         with storage_failure():
             return await self.store.delete_user(user_id, replacement_name)
+
+    async def recent_games(self, guild_id: int, *, user_id: int | None = None, game: str | None = None, page: int = 1,
+                           per_page: int = PAGE_SIZE) -> dict[str, Any]:
+        """Page ``page`` (from 1) of a guild's finished games, newest first, optionally only those ``user_id``
+        played and / or of one ``game``: ``rows`` (``HistoryRow``), ``page``, ``pages``, ``total``. A page past
+        the end comes back empty (with the real ``pages``)."""
+        if per_page < 1 or page < 1:
+            raise BadRequest(_("Pages start at 1 and hold at least one player."))
+        with storage_failure():
+            rows, total = await self.store.recent_games(guild_id, user_id=user_id, game=game, page=page,
+                                                        per_page=per_page)
+        return {"rows": rows, "page": page, "pages": max(1, -(-total // per_page)), "total": total}
