@@ -1,0 +1,171 @@
+"""Replays: an animated WebP of a finished game, made from its record (``rules.records``).
+
+What is shown: the public table only, as any spectator saw it, moment by moment. The hands are not drawn:
+once a game is over its cards are no secret, but the table picture is the one players know from the game,
+and every card of a hand appears on the table in turn anyway.
+
+The frames, per round of the record (a record of several rounds makes one animation of the whole match, or
+of its last rounds when it has more than ``MAX_FRAMES`` frames):
+
+- the deal: the table as the round starts (Briscola's stock and briscola, Chiamata's empty table before the
+  auction, Cicera's four table cards);
+- Briscola and Chiamata: one frame per completed trick, all its cards on the table before they are taken;
+- Cicera: one frame per turn (a capture or a placing), the table after it with the last capture;
+- the end: the round's summary picture (with the match standings, and the winners after the last round).
+
+Frames of different sizes are drawn at the top of one canvas of the largest size. ``replay_webp`` scales
+the frames down until the file is under ``MAX_BYTES`` (well under Discord's 8 MB upload limit).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from PIL import Image
+
+from images.common import FELT_DARK, SeatInfo
+from images.summary import summary_image
+from images.table import table_image
+from rules.actions import Action
+from rules.briscola import BriscolaView
+from rules.chiamata import ChiamataView
+from rules.cicera import CiceraView
+from rules.cicera_round import CiceraRound
+from rules.engine import Match
+from rules.records import check_header, replay_record
+from rules.view import GameView
+
+FRAME_MS = 1200
+"""How long each frame shows (milliseconds)."""
+LAST_FRAME_MS = 4000
+"""How long the last frame (the final summary) shows."""
+MAX_BYTES = 6 * 1024 * 1024
+"""The largest animation ``replay_webp`` returns; Discord accepts up to 8 MB."""
+SCALES = (0.75, 0.6, 0.5, 0.4, 0.3)
+"""Frame scales tried in turn, largest first, until the file is under ``MAX_BYTES``."""
+MAX_FRAMES = 120
+"""The most frames of a replay: a longer match is shown from the first round after which its last rounds
+fit (the frames are held in memory while the file is encoded)."""
+QUALITY = 70
+METHOD = 1
+"""WebP encoder effort (0-6): 1 encodes faster than the default 4, for a somewhat larger file."""
+"""Lossy WebP quality of the frames."""
+
+
+class ReplayTooLarge(ValueError):
+    """Even the smallest scale makes a file over ``MAX_BYTES``."""
+
+
+def _seats(record: dict[str, Any], players: int) -> list[SeatInfo] | None:
+    seats = record.get("seats")
+    if not isinstance(seats, list):
+        return None
+    return [SeatInfo(str(s.get("name") or f"Seat {i + 1}"), s.get("ai")) for i, s in enumerate(seats[:players])]
+
+
+def _completed(before: GameView, seat: int, action: Action) -> GameView:
+    """The public view of a trick just completed by ``seat`` playing ``action``: all its cards still on the
+    table (the view after it already has them taken, and maybe the next round dealt)."""
+    assert isinstance(before, (BriscolaView, ChiamataView)) and action.card is not None
+    return dataclasses.replace(before, trick=(*before.trick, (seat, action.card)), to_move=None, legal=())
+
+
+FrameKind = Literal["deal", "trick", "turn", "end"]
+"""What a frame shows: a round's deal, a completed trick, a Cicera turn, a round's end (its summary)."""
+
+
+def replay_views(record: object) -> list[tuple[FrameKind, GameView]]:
+    """The public views of the frames of ``record`` (see the module docstring) in order, each with its kind;
+    an ``end`` is the view right after its round, whose ``last_result`` is that round's. Raises
+    ``ReplayError`` for a record that does not replay."""
+    replay_record(record)  # checks the whole record first: the loop below may trust it
+    cls, players = check_header(record)
+    assert isinstance(record, dict)
+    rounds: list[dict[str, Any]] = record["rounds"]
+    match: Match = cls(players, record.get("options") or {}, record.get("seed", 0),
+                       first_dealer=rounds[0].get("dealer"), deals=lambda i, _dealer: rounds[i]["deal"])
+    views: list[tuple[FrameKind, GameView]] = []
+    for r in rounds:
+        views.append(("deal", match.view(None)))
+        for entry in r["actions"]:
+            action = Action.from_json(entry)
+            if action is None:
+                continue
+            seat = match.to_move()
+            assert seat is not None
+            rnd = match.round
+            before = match.view(None)
+            done = rnd.tricks_done()
+            match.apply(action, seat)
+            if isinstance(before, CiceraView):
+                if rnd is match.round:
+                    views.append(("turn", match.view(None)))
+                else:  # the deal's last play: the next deal has begun; show this one's table
+                    assert isinstance(rnd, CiceraRound)
+                    views.append(("turn", rnd.view(None, round_number=before.round_number,
+                                                   totals=before.totals, options=before.options)))
+            elif action.kind == "play" and rnd.tricks_done() > done:
+                views.append(("trick", _completed(before, seat, action)))
+        views.append(("end", match.view(None)))
+    return _last_rounds(views)
+
+
+def _last_rounds(views: list[tuple[FrameKind, GameView]]) -> list[tuple[FrameKind, GameView]]:
+    """``views`` from the first round from which at most ``MAX_FRAMES`` remain (the last round always)."""
+    starts = [i for i, (kind, _v) in enumerate(views) if kind == "deal"]
+    for start in starts:
+        if len(views) - start <= MAX_FRAMES:
+            return views[start:]
+    return views[starts[-1]:]
+
+
+def _frame(kind: FrameKind, view: GameView, seats: Sequence[SeatInfo] | None) -> Image.Image:
+    return summary_image(view, seats) if kind == "end" else table_image(view, seats)
+
+
+def replay_frames(record: object) -> list[Image.Image]:
+    """The frames of the replay of ``record`` at full size (RGB, one size): the deal, each trick (Cicera:
+    each turn) and the summary, round after round. Raises ``ReplayError`` for a bad record."""
+    views = replay_views(record)
+    assert isinstance(record, dict)
+    seats = _seats(record, views[0][1].players)
+    pictures = [_frame(kind, v, seats) for kind, v in views]
+    width = max(p.width for p in pictures)
+    height = max(p.height for p in pictures)
+    frames = []
+    for p in pictures:
+        if p.size == (width, height):
+            frames.append(p.convert("RGB"))
+            continue
+        canvas = Image.new("RGB", (width, height), FELT_DARK)
+        canvas.paste(p.convert("RGB"), ((width - p.width) // 2, 0))
+        frames.append(canvas)
+    return frames
+
+
+def encode_webp(frames: Sequence[Image.Image], scale: float = 1.0) -> bytes:
+    """``frames`` as an animated WebP (looping), each ``FRAME_MS`` long and the last ``LAST_FRAME_MS``,
+    scaled by ``scale``."""
+    if scale != 1.0:
+        size = (max(1, round(frames[0].width * scale)), max(1, round(frames[0].height * scale)))
+        frames = [f.resize(size, Image.Resampling.LANCZOS) for f in frames]
+    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+    out = io.BytesIO()
+    frames[0].save(out, format="WEBP", save_all=True, append_images=list(frames[1:]), duration=durations,
+                   loop=0, quality=QUALITY, method=METHOD)
+    return out.getvalue()
+
+
+def replay_webp(record: object, max_bytes: int = MAX_BYTES) -> bytes:
+    """The replay of ``record`` as an animated WebP under ``max_bytes``: the frames of ``replay_frames``
+    at the largest of ``SCALES`` that fits. Raises ``ReplayError`` for a bad record, ``ReplayTooLarge``
+    when even the smallest scale does not fit."""
+    frames = replay_frames(record)
+    for scale in SCALES:
+        data = encode_webp(frames, scale)
+        if len(data) <= max_bytes:
+            return data
+    raise ReplayTooLarge(f"the replay is over {max_bytes} bytes even at scale {SCALES[-1]}")
