@@ -445,8 +445,10 @@ def build_parser() -> argparse.ArgumentParser:
     tally.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     tally.set_defaults(handler=cmd_tally)
 
-    replay = sub.add_parser("replay", help=_("re-check game records"))
-    replay.add_argument("files", nargs="+", type=path, metavar="FILE")
+    replay = sub.add_parser("replay", help=_("re-check game records, or draw one as an animated picture"))
+    replay.add_argument("files", nargs="*", type=path, metavar="FILE")
+    replay.add_argument("--picture", nargs=2, type=path, metavar=("FILE", "OUT"),
+                        help=_("write the replay of the record FILE as an animated WebP to OUT"))
     replay.set_defaults(handler=cmd_replay)
 
     bench = sub.add_parser("bench", help=_("run the speed benchmarks"))

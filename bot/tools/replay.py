@@ -1,4 +1,5 @@
-"""``python -m bot replay FILE...``: re-check game records through the engines."""
+"""``python -m bot replay FILE...``: re-check game records through the engines; ``python -m bot replay
+--picture FILE OUT``: write a record's replay as an animated WebP (``images.replay``)."""
 
 from __future__ import annotations
 
@@ -78,8 +79,40 @@ def check_file(path: str) -> str | None:
     return None
 
 
+def write_picture(path: str, out: str) -> int:
+    """Write the replay of the record at ``path`` to ``out`` (``.webp`` added when it has no suffix); print
+    where, or ``FAIL FILE: problem`` with status 1 when the record is bad (nothing is written then)."""
+    from images.replay import ReplayTooLarge, replay_webp
+
+    try:
+        data = replay_webp(load_record(path))
+    except (RecordFileError, ReplayError, ReplayTooLarge) as e:
+        print(f"FAIL {shown(path)}: {one_line(str(e))}")
+        return 1
+    if not os.path.splitext(out)[1]:
+        out += ".webp"
+    try:
+        with open(out, "wb") as f:
+            f.write(data)
+    except (OSError, ValueError) as e:
+        print(_("cannot write {path}: {error}").format(path=shown(out), error=getattr(e, "strerror", None) or e),
+              file=sys.stderr)
+        return 1
+    print(_("wrote {path} ({kb} kB)").format(path=shown(out), kb=-(-len(data) // 1024)))
+    return 0
+
+
 def main(args: argparse.Namespace) -> int:
-    """Print ``OK FILE`` or ``FAIL FILE: problem`` per record; status 1 when any fails."""
+    """Print ``OK FILE`` or ``FAIL FILE: problem`` per record; status 1 when any fails. With ``--picture FILE
+    OUT``: write that record's replay picture instead (``write_picture``)."""
+    if getattr(args, "picture", None):
+        if args.files:
+            print(_("give either record files to check or --picture FILE OUT, not both"), file=sys.stderr)
+            return 2
+        return write_picture(*args.picture)
+    if not args.files:
+        print(_("give the record files to check, or --picture FILE OUT"), file=sys.stderr)
+        return 2
     failed = 0
     for path in args.files:
         problem = check_file(path)
