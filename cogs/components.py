@@ -190,8 +190,18 @@ class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):
             await cog.confirm_reset(interaction, self.groups["game"] or "")
 
 
+class HistoryButton(_Dynamic, DynamicItem[Button], template=ids.HISTORY):
+    """A page of ``/history``."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Standings | None", interaction.client.get_cog("Standings"))
+        if cog is not None:  # the filters and the page are read (and a forged or stale one refused) by the Standings
+            await cog.show_history(interaction, self.groups["game"] or "", self.groups["member"] or "",
+                                   self.groups["page"] or "", edit=True)
+
+
 DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PageButton, OldHandButton,
-                 RematchButton, LeaderboardButton, ResetButton)
+                 RematchButton, LeaderboardButton, ResetButton, HistoryButton)
 
 
 def button(cls: type, custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -91,3 +91,23 @@ def leaderboard(game: str, page: int, tag: str | None = None) -> str:
 def reset(game: str) -> str:
     """The confirmation of a leaderboard reset."""
     return f"tv:reset:{game}"
+
+
+HISTORY = r"tv:hist:(?P<game>[^:]*)(?::(?P<member>[^:]*))?(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"
+"""Loose on purpose, like ``LEADERBOARD``: any ``tv:hist:`` id reaches the Standings, which read its filters with
+``history_filters`` and answer a forged one with a short message."""
+HISTORY_ALL = "all"
+"""The game field of a history id that lists every game."""
+
+
+def history(game: str | None, member: int | None, page: int, tag: str | None = None) -> str:
+    """A page of ``/history``: the game filter (``all``), the member filter (0: everyone) and the page."""
+    return f"tv:hist:{game or HISTORY_ALL}:{member or 0}:{page}" + (f":{tag}" if tag else "")
+
+
+def member_number(text: str) -> int | None:
+    """A member id from a ``custom_id`` (0: no member): plain ASCII digits up to ``MAX_ID``, else ``None``."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_ID)):
+        return None
+    number = int(text)
+    return number if number <= MAX_ID else None

@@ -1,5 +1,5 @@
-"""``/leaderboard [game]`` (a paged message), ``/stats [member]``, ``/rules [game]`` and ``/language``, in Components
-V2."""
+"""``/leaderboard [game]`` and ``/history [member] [game]`` (paged messages), ``/stats [member]``, ``/rules [game]``
+and ``/language``, in Components V2."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from discord.ext import commands
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, use_language
 from bot.tables import TableError
 from cogs import ids
-from cogs.components import LeaderboardButton, button
+from cogs.components import HistoryButton, LeaderboardButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import GAME_NAMES, TEXTS, game_name, t
+from cogs.texts import GAME_NAMES, TEXTS, game_name, level_name, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
 
@@ -122,7 +122,87 @@ class Standings(commands.Cog):
                     points=g.game_points) for g in data["recent"]]
         if recent:
             parts.append(f"**{t('stats.recent')}**\n" + "\n".join(f"- {r}" for r in recent))
+        parts.append("-# " + t("stats.history"))
         return layout.card(*parts, accent=layout.NOTICE)
+
+    @app_commands.command(name="history", description="The recent games of this server")
+    @app_commands.guild_only()
+    @app_commands.describe(member="only the games this member played", game="only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: Interaction, member: discord.Member | None = None,
+                      game: Choice[str] | None = None) -> None:
+        """``/history``."""
+        await self.show_history(interaction, game.value if game else None, member.id if member else None, 1,
+                                edit=False)
+
+    async def show_history(self, interaction: Interaction, game: str | None, member: int | str | None,
+                           page: int | str, *, edit: bool) -> None:
+        """Page ``page`` of the guild's finished games (of ``member``, of ``game``), newest first, as a new
+        message or in place of the clicked one. From a button's ``custom_id`` the filters and the page come as
+        text and are checked before any use; a forged id, or a page that no longer exists, gets a short answer
+        and changes nothing."""
+
+        async def work() -> None:
+            if interaction.guild_id is None:
+                raise TableError(t("guild_only"))
+            if isinstance(page, int):  # the command: checked by Discord
+                number: int | None = page
+                who = member if isinstance(member, int) else None
+                which = game
+            else:
+                number = ids.page_number(page)
+                who = ids.member_number(member) if isinstance(member, str) else None
+                which = None if game == ids.HISTORY_ALL else game
+                if who is None or (which is not None and which not in GAME_NAMES):
+                    number = None
+                who = who or None
+            if number is None or number < 1:
+                raise TableError(t("hist.bad_page"))
+            data = await self.hub.service.recent_games(interaction.guild_id, user_id=who, game=which, page=number)
+            if data["page"] > data["pages"]:  # fewer games than when the button was drawn
+                raise TableError(t("hist.bad_page"))
+            with self.hub.languages.public_in(interaction.guild_id):  # a public message
+                view = self._history_view(data, which, who)
+            if edit:
+                await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+
+        await self.hub.answers.answer(interaction, "history", work)
+
+    @staticmethod
+    def _history_view(data: dict, game: str | None, member: int | None) -> discord.ui.LayoutView:
+        """A page of ``/history`` as a V2 message (in the context's language)."""
+        name = None
+        if member is not None:  # the name the member's last game on the page gives them, else a mention
+            named = [row.seats[row.users.index(member)][0] for row in data["rows"] if member in row.users]
+            name = discord.utils.escape_markdown(named[0]) if named else f"<@{member}>"
+        if game is not None and name is not None:
+            title = t("hist.title_both", game=game_name(game), name=name)
+        elif game is not None:
+            title = t("hist.title_game", game=game_name(game))
+        elif name is not None:
+            title = t("hist.title_member", name=name)
+        else:
+            title = t("hist.title")
+        rows = []
+        for row in data["rows"]:
+            names = [t("seat.ai", n=seat + 1, level=level_name(ai)) if ai is not None
+                     else discord.utils.escape_markdown(label) for seat, (label, ai) in enumerate(row.seats)]
+            result = (t("hist.won_by", names=", ".join(names[s] for s in row.winners if s < len(names)))
+                      if row.winners else t("hist.draw"))
+            rows.append("- " + t("hist.row", date=f"<t:{int(row.finished_at)}:d>", game=game_name(row.game),
+                                 players=", ".join(names), result=result, id=row.id))
+        controls = [
+            button(HistoryButton, ids.history(game, member, data["page"] - 1, "prev"), t("lb.prev"),
+                   disabled=data["page"] <= 1),
+            button(HistoryButton, ids.history(game, member, data["page"] + 1, "next"), t("lb.next"),
+                   disabled=data["page"] >= data["pages"]),
+        ]
+        return layout.card("### " + title, "\n".join(rows) if rows else t("hist.empty"),
+                           "-# " + t("hist.footer", page=data["page"], pages=data["pages"],
+                                          games=t("hist.games_n", n=data["total"])),
+                           layout.rows(controls), accent=layout.GOLD)
 
     @app_commands.command(name="rules", description="The rules of a game and its table options")
     @app_commands.describe(game="which game (default Briscola)")

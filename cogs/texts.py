@@ -270,3 +270,21 @@ def rank_name(rank: str, faces: str = "italian") -> str:
         return FRENCH_RANKS.get(rank, rank)
     word = RANK_WORD.get(rank)
     return pgettext("rank", word) if word is not None else "10" if rank == "X" else rank
+
+# ----- /history: the server's recent games, paged -----
+TEXTS.update({
+    "hist.title": N_("Recent games"),
+    "hist.title_game": N_("Recent games of {game}"),
+    "hist.title_member": N_("Recent games of {name}"),
+    "hist.title_both": N_("Recent games of {game} played by {name}"),
+    "hist.row": N_("{date} · **{game}** · {players} · {result} · `game {id}`"),
+    "hist.won_by": N_("won by {names}"),
+    "hist.draw": N_("a draw"),
+    "hist.empty": N_("No finished game to show here yet."),
+    "hist.footer": N_("Page {page} of {pages} · {games} · a game's id names it for a replay or a review"),
+    "hist.bad_page": N_("That page no longer exists; /history shows the current ones."),
+    "stats.history": N_("The server's recent games: /history (with a member, theirs)."),
+})
+PLURALS.update({
+    "hist.games_n": NP_("{n} game", "{n} games"),
+})

@@ -33,6 +33,8 @@ class HistoryRow:
     """Per seat: the name the record gives it and its AI level (``None`` for a human)."""
     winners: list[int]
     """The seats that won; empty on a draw."""
+    users: list[int | None]
+    """Per seat: the user who played it (``None``: an AI seat or a deleted user)."""
 
 
 class GameQueries(StoreBase):
@@ -181,18 +183,19 @@ class GameQueries(StoreBase):
         if not rows:
             return [], total
         ids = [r[0] for r in rows]
-        outcomes: dict[int, dict[int, str]] = {}
-        for game_id, seat, outcome in await self._read(
-                f"SELECT game_id, seat, outcome FROM game_players WHERE game_id IN ({', '.join('?' * len(ids))})",
-                tuple(ids)):
-            outcomes.setdefault(game_id, {})[seat] = outcome
+        outcomes: dict[int, dict[int, tuple[str, int | None]]] = {}
+        for game_id, seat, outcome, user in await self._read(
+                "SELECT game_id, seat, outcome, user_id FROM game_players "
+                f"WHERE game_id IN ({', '.join('?' * len(ids))})", tuple(ids)):
+            outcomes.setdefault(game_id, {})[seat] = (outcome, user)
         out = []
         for game_id, finished_at, name, players, text in rows:
             record = loads(text, f"games {game_id}")
             seats = [(str(s.get("name") or ""), s.get("ai")) for s in record.get("seats", [])]
-            won = outcomes.get(game_id, {})
-            winners = sorted(seat for seat, outcome in won.items() if outcome == "win")
-            out.append(HistoryRow(game_id, finished_at, name, players, seats, winners))
+            played = outcomes.get(game_id, {})
+            winners = sorted(seat for seat, (outcome, _user) in played.items() if outcome == "win")
+            users = [played[seat][1] if seat in played else None for seat in range(len(seats))]
+            out.append(HistoryRow(game_id, finished_at, name, players, seats, winners, users))
         return out, total
 
 

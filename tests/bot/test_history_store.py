@@ -67,3 +67,10 @@ async def test_the_service_counts_pages_and_refuses_page_zero(database):
         assert [r.finished_at for r in data["rows"]] == [0.0]
         with pytest.raises(BadRequest):
             await service.recent_games(1, page=0)
+
+
+async def test_rows_name_the_users_of_their_seats(database):
+    async with Store(database) as store:
+        await finish(store, 1, "briscola", [None, 7], [1], 1.0)
+        rows, _ = await store.recent_games(1)
+        assert rows[0].users == [None, 7] and rows[0].seats[1] == ("u7", None)
