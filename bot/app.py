@@ -28,7 +28,7 @@ from bot.tools.shards import Shards
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.play", "cogs.lobby", "cogs.standings", "cogs.admin")
+EXTENSIONS: tuple[str, ...] = ("cogs.play", "cogs.lobby", "cogs.standings", "cogs.admin", "cogs.replays")
 """The cog modules loaded at start-up, as dotted names (``"cogs.lobby"``); ``cogs.play`` goes first."""
 
 

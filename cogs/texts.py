@@ -288,3 +288,12 @@ TEXTS.update({
 PLURALS.update({
     "hist.games_n": NP_("{n} game", "{n} games"),
 })
+
+# ----- /replay: the animated picture of a finished game -----
+TEXTS.update({
+    "replay.title": N_("Replay of game {id}: {game}"),
+    "replay.alt": N_("An animated replay of a game of {game}, trick by trick or turn by turn"),
+    "replay.footer": N_("Each picture is the table as everyone saw it; the last one is the result."),
+    "replay.unknown": N_("There is no finished game {id} on this server; /history shows the games' ids."),
+    "replay.failed": N_("The replay of game {id} could not be drawn."),
+})
