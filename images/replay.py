@@ -13,7 +13,7 @@ of its last rounds when it has more than ``MAX_FRAMES`` frames):
 - Cicera: one frame per turn (a capture or a placing), the table after it with the last capture;
 - the end: the round's summary picture (with the match standings, and the winners after the last round).
 
-Frames of different sizes are drawn at the top of one canvas of the largest size. ``replay_webp`` scales
+Frames of different sizes are drawn in the middle of one canvas of the largest size. ``replay_webp`` scales
 the frames down until the file is under ``MAX_BYTES`` (well under Discord's 8 MB upload limit).
 """
 
@@ -141,7 +141,7 @@ def replay_frames(record: object) -> list[Image.Image]:
             frames.append(p.convert("RGB"))
             continue
         canvas = Image.new("RGB", (width, height), FELT_DARK)
-        canvas.paste(p.convert("RGB"), ((width - p.width) // 2, 0))
+        canvas.paste(p.convert("RGB"), ((width - p.width) // 2, (height - p.height) // 2))
         frames.append(canvas)
     return frames
 
