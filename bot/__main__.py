@@ -197,18 +197,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     import discord
 
     from bot.app import create_bot
-    from bot.storage import StorageError, StorageOpenError
+    from bot.storage import StorageError, failure_line
 
     bot = create_bot(settings, shards=chosen)
     try:
         bot.run(token, log_handler=None)
-    except StorageOpenError as exc:
-        print(_("error: cannot open the database {path}: {reason}").format(
-            path=exc.path, reason=exc.explain("TAVOLO_DATABASE")), file=sys.stderr)
-        return 1
     except StorageError as exc:
-        print(_("error: the database {path} failed: {reason}").format(path=settings.database, reason=exc.reason),
-              file=sys.stderr)
+        print(failure_line(exc, settings.database), file=sys.stderr)
         return 1
     except discord.LoginFailure:
         print(LOGIN_REFUSED, file=sys.stderr)

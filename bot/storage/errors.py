@@ -48,3 +48,14 @@ def short(text: str, limit: int = 120) -> str:
     """One line of at most ``limit`` characters."""
     line = " ".join(text.split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def failure_line(error: StorageError, database: object, setting: str = "TAVOLO_DATABASE") -> str:
+    """The one line a command prints when the database failed it: could not be opened (naming ``setting``), or
+    refused a read or write."""
+    from bot.i18n import _
+
+    if isinstance(error, StorageOpenError):
+        return _("error: cannot open the database {path}: {reason}").format(path=error.path,
+                                                                            reason=error.explain(setting))
+    return _("error: the database {path} failed: {reason}").format(path=database, reason=error.reason)

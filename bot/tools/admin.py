@@ -317,7 +317,7 @@ async def forget(settings: Settings, user_id: int) -> tuple[int, list[int]]:
 def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Callable[[str], str] | None = None) -> int:
     """Remove a member's standings and settings and anonymise their seats in stored games, once confirmed
     (``confirm(prompt)``: the answer; default ``input``)."""
-    from bot.storage import StorageError, StorageOpenError
+    from bot.storage import StorageError, failure_line
 
     user_id: int = args.user_id
     if isinstance(settings.database, Path) and not settings.database.is_file():
@@ -341,13 +341,8 @@ def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Calla
             return 1
     try:
         games, live = asyncio.run(forget(settings, user_id))
-    except StorageOpenError as exc:
-        print(_("error: cannot open the database {path}: {reason}").format(
-            path=exc.path, reason=exc.explain("TAVOLO_DATABASE")), file=sys.stderr)
-        return 1
     except StorageError as exc:
-        print(_("error: the database {path} failed: {reason}").format(path=settings.database, reason=exc.reason),
-              file=sys.stderr)
+        print(failure_line(exc, settings.database), file=sys.stderr)
         return 1
     print(_("Member {id} forgotten: standings and settings removed, {n} stored games anonymised.").format(
         id=user_id, n=games))

@@ -224,6 +224,18 @@ class UI:
         assert result.ephemeral, "a hand is only ever shown to its owner"
         return result.response.message
 
+    async def play_to_the_end(self, member, channel) -> int:
+        """``member`` plays a 2-player Briscola against the easy AI to the end (the first enabled card each
+        turn); the stored game's id."""
+        table_id = await self.open_table(member, channel, "briscola", players=2, level="easy")
+        hand = await self.my_hand(member, channel, table_id)
+        while self.live(table_id):
+            message = self.message(channel, hand.id, viewer=member)
+            await member.click(message, custom_id=self.enabled_actions(message)[0].custom_id)
+        await self.env.settle()
+        games = await self.service().store.games_of(channel.guild.id, member.id, 1)
+        return games[0].id
+
     def service(self):
         return self.env.bot.service
 

@@ -10,19 +10,6 @@ import discord
 import pytest
 
 
-async def play_a_game(ui, channel, member) -> int:
-    """``member`` plays a 2-player Briscola against the easy AI to the end; the stored game's id."""
-    table_id = await ui.open_table(member, channel, "briscola", players=2, level="easy")
-    hand = await ui.my_hand(member, channel, table_id)
-    while ui.live(table_id):
-        message = ui.message(channel, hand.id, viewer=member)
-        await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
-    await ui.env.settle()
-    guild_id = channel.guild.id if hasattr(channel, "guild") else None
-    games = await ui.service().store.games_of(guild_id, member.id, 1)
-    return games[0].id
-
-
 async def post_buttons(env, channel, custom_ids):
     """The bot posts a message with a plain button per ``custom_id`` (as a copied or forged message would carry
     them); the message as members see it."""
@@ -50,8 +37,8 @@ async def seed_old_games(ui, guild_id: int, before: float, count: int, first_id:
 async def test_history_lists_games_newest_first_and_filters_by_member(ui):
     guild, channel = ui.room()
     alice, bob, carol = ui.members(guild, "alice", "bob", "carol")
-    first = await play_a_game(ui, channel, alice)
-    second = await play_a_game(ui, channel, bob)
+    first = await ui.play_to_the_end(alice, channel)
+    second = await ui.play_to_the_end(bob, channel)
     assert first != second
 
     shown = await carol.slash(channel, "history")
@@ -79,7 +66,7 @@ async def test_history_lists_games_newest_first_and_filters_by_member(ui):
 async def test_history_pages_turn_after_a_restart_and_refuse_forged_and_stale_pages(simcord_env, ui, bots, caplog):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
-    newest = await play_a_game(ui, channel, alice)
+    newest = await ui.play_to_the_end(alice, channel)
     at = (await ui.service().store.games_of(guild.id, alice.id, 1))[0].finished_at
     old = await seed_old_games(ui, guild.id, at, 11)  # 12 games: two pages of ten
 

@@ -9,18 +9,6 @@ import pytest
 from PIL import Image
 
 
-async def finish_a_game(ui, channel, member) -> int:
-    """``member`` plays a 2-player Briscola against the easy AI to the end; the stored game's id."""
-    table_id = await ui.open_table(member, channel, "briscola", players=2, level="easy")
-    hand = await ui.my_hand(member, channel, table_id)
-    while ui.live(table_id):
-        message = ui.message(channel, hand.id, viewer=member)
-        await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
-    await ui.env.settle()
-    games = await ui.service().store.games_of(channel.guild.id, member.id, 1)
-    return games[0].id
-
-
 def gallery_urls(components) -> list[str]:
     """The media URLs of every media gallery in a raw V2 component payload."""
     urls, stack = [], list(components)
@@ -36,7 +24,7 @@ def gallery_urls(components) -> list[str]:
 async def test_replay_posts_the_animation_of_a_finished_game(ui):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
-    game_id = await finish_a_game(ui, channel, alice)
+    game_id = await ui.play_to_the_end(alice, channel)
     record = await ui.service().game_record(game_id)
     tricks = sum(1 for e in record["rounds"][0]["actions"] if "play" in e) // 2
 
@@ -60,7 +48,7 @@ async def test_replay_posts_the_animation_of_a_finished_game(ui):
 async def test_replay_of_an_unknown_or_foreign_game_is_refused_for_the_member_only(ui):
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
-    game_id = await finish_a_game(ui, channel, alice)
+    game_id = await ui.play_to_the_end(alice, channel)
     before = len(ui.public(channel))
 
     unknown = await alice.slash(channel, "replay", game=game_id + 1000)

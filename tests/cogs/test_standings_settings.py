@@ -10,20 +10,11 @@ from bot.rules_text import RULES
 from cogs.texts import t
 
 
-async def play_a_game(ui, channel, member) -> int:
-    table_id = await ui.open_table(member, channel, "briscola", players=2, level="easy")
-    hand = await ui.my_hand(member, channel, table_id)
-    while ui.live(table_id):
-        message = ui.message(channel, hand.id, viewer=member)
-        await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
-    return table_id
-
-
 @pytest.mark.usefixtures("simcord_env")
 async def test_leaderboard_pages_and_stats(ui):
     guild, channel = ui.room()
     alice, bob = ui.members(guild, "alice", "bob")
-    await play_a_game(ui, channel, alice)
+    await ui.play_to_the_end(alice, channel)
     others = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2) for i in range(22)]
     await ui.service().store.seed_games([], [], others, guild.id, "briscola")
 
