@@ -5,7 +5,8 @@ tables with the slash commands and play their turns by pressing the first enable
 message. At each scene, SimCord's browser preview draws one message, and headless Chromium saves it as
 ``DIR/<scene>-phone.png`` (390 px wide) and ``DIR/<scene>-desktop.png`` (the width of Discord's chat column
 on a desktop). The scenes: the lobby; the table and the hand of Briscola for 2 and for 4, of Chiamata (the
-auction too) and of Cicera (the capture choice too); a match summary; an ephemeral refusal; ``/rules``.
+auction too) and of Cicera (the capture choice too); a match summary, ``/history`` and ``/replay`` after it;
+an ephemeral refusal; ``/rules``.
 
 The games are found and played through what members see (buttons and selects found at any depth, Components
 V2 or action rows), so the command keeps working while the messages' design changes.
@@ -266,6 +267,11 @@ async def briscola_for_two(d: Director) -> None:
     await d.shoot("refusal", bruno, refusal)
     await d.play(table)
     await d.shoot("summary", anna, d.public()[-1])
+    if wanted(["history", "replay"], d.only):
+        history = await anna.slash(d.channel, "history")
+        await d.shoot("history", anna, history)
+        game_id = (await d.service.recent_games(d.world.guild.id))["rows"][0].id
+        await d.shoot("replay", anna, await anna.slash(d.channel, "replay", game=game_id))
 
 
 async def briscola_for_four(d: Director) -> None:
@@ -313,7 +319,7 @@ async def rules(d: Director) -> None:
 
 
 STEPS: tuple[tuple[Callable[[Director], Awaitable[None]], tuple[str, ...]], ...] = (
-    (briscola_for_two, ("lobby", "briscola-table", "briscola-hand", "refusal", "summary")),
+    (briscola_for_two, ("lobby", "briscola-table", "briscola-hand", "refusal", "summary", "history", "replay")),
     (briscola_for_four, ("briscola4-table", "briscola4-hand")),
     (chiamata, ("chiamata-auction", "chiamata-table", "chiamata-hand")),
     (cicera, ("cicera-hand", "cicera-table", "cicera-capture")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.texts import t
-from tests.cogs.test_v2_messages import bot_messages, check_v2
+from tests.cogs.test_v2_messages import check_every_message_after_a_game
 
 GAMES = {  # each language plays one mode; each mode is played in two languages
     "it": ("cicera", {}), "de": ("chiamata", {}), "el": ("briscola", {"players": 2}),
@@ -37,13 +37,7 @@ async def test_a_whole_game_in_each_language_sends_only_valid_messages(simcord_e
                                                                                      viewer=alice)))
 
     await play(ui, table_id, [player], each_turn=note_selects)
-    await alice.slash(channel, "stats")
-    await alice.slash(channel, "leaderboard", game=game)
-    messages = bot_messages(env, channel)
-    assert len(messages) >= 6
-    for message in messages:
-        check_v2(message)
+    summary = await check_every_message_after_a_game(env, ui, channel, alice, game)
     assert all(len(p) <= 35 for p in placeholders), [p for p in placeholders if len(p) > 35]
-    summary = ui.public(channel)[-2]  # the match summary, then the leaderboard
     assert t("table.rematch", language) in [b.label for b in ui.buttons(summary)]
     assert t("table.rematch", language) != t("table.rematch", "en")

@@ -18,6 +18,18 @@ def bot_messages(env, channel) -> list:
             if m.author_id == me]
 
 
+async def check_every_message_after_a_game(env, ui, channel, member, game: str):
+    """``member`` asks for their /stats and the game's /leaderboard; every message of the bot in the channel
+    is then checked as V2. Returns the match summary (the public message before the leaderboard)."""
+    await member.slash(channel, "stats")
+    await member.slash(channel, "leaderboard", game=game)
+    messages = bot_messages(env, channel)
+    assert len(messages) >= 6
+    for message in messages:
+        check_v2(message)
+    return ui.public(channel)[-2]
+
+
 def check_v2(message) -> None:
     assert message.flags & COMPONENTS_V2_FLAG, f"message {message.id} is not V2: {message.content!r}"
     assert not message.content and not message.embeds
@@ -37,13 +49,7 @@ async def test_whole_games_of_each_mode_send_only_valid_v2_messages(simcord_env,
     refused = await alice.slash(channel, game, **options)  # already seated here
     assert refused.ephemeral and "already" in ui.text(refused.response)
     await play(ui, table_id, [Player(ui, channel, alice)])
-    await alice.slash(channel, "stats")
-    await alice.slash(channel, "leaderboard", game=game)
-    messages = bot_messages(env, channel)
-    assert len(messages) >= 6
-    for message in messages:
-        check_v2(message)
-    summary = ui.public(channel)[-2]  # the match summary, then the leaderboard
+    summary = await check_every_message_after_a_game(env, ui, channel, alice, game)
     assert ui.galleries(summary) == ["summary.png"] and "Rematch" in [b.label for b in ui.buttons(summary)]
 
 
