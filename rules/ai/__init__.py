@@ -2,6 +2,7 @@
 
 Levels: ``random`` (uniform), ``greedy`` (the exactly defined baseline of docs/AI.md), ``easy`` (plays like
 greedy), ``medium`` (card-counting heuristics), ``hard`` (search over the hidden cards under a time budget).
+Arena agents that no user picks: ``hard-v1`` (``hard`` frozen as a yardstick, ``rules.ai.hard_v1``).
 Each game has a module (``rules.ai.briscola``, ``rules.ai.chiamata``, ``rules.ai.cicera``) exposing
 ``choose(level, view, rng, time_ms) -> Action``: a plain function of its arguments with no shared mutable
 state, so the service can run it in an executor.
@@ -22,7 +23,9 @@ Tuning = BriscolaTuning | ChiamataTuning | CiceraTuning
 
 LEVELS = ("easy", "medium", "hard")
 """The levels a user can pick."""
-AGENT_NAMES = ("random", "greedy", *LEVELS)
+ARENA_AGENTS = ("hard-v1",)
+"""Agents for the arena and the tests only: the frozen yardstick."""
+AGENT_NAMES = ("random", "greedy", *LEVELS, *ARENA_AGENTS)
 DEFAULT_TIME_MS = 200
 
 
@@ -64,13 +67,18 @@ class LevelAgent:
 def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAULT_TIME_MS,
            tuning: Tuning | None = None) -> Action:
     """The action an agent of ``level`` takes in ``view`` (a plain function: safe to run in an executor);
-    ``tuning`` is the game's search configuration (``rules.ai.tuning``), its defaults when ``None``."""
+    ``tuning`` is the game's search configuration (``rules.ai.tuning``), its defaults when ``None``; ``hard-v1``
+    ignores it (its tuning is frozen)."""
     if not view.legal:
         raise RulesError("this seat has nothing to do now")
     if level == "random":
         return rng.choice(view.legal)
     if len(view.legal) == 1:
         return view.legal[0]
+    if level == "hard-v1":
+        from rules.ai import hard_v1
+
+        return hard_v1.choose(view, rng, time_ms)
     module = importlib.import_module(spec(view.game).ai_module)
     name = "greedy" if level == "easy" else level
     action: Action = (module.choose(name, view, rng, time_ms) if tuning is None
