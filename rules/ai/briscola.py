@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
 from rules.actions import Action
 from rules.ai.briscola_beliefs import (
@@ -40,10 +41,10 @@ from rules.cards import POINTS, STRENGTH
 from rules.tricks import EXCHANGE
 
 __all__ = [
-    "GREEDY", "GREEDY_ERROR", "HEURISTIC", "REASONABLE", "THROW_SLIP", "UNIFORM", "BriscolaTuning", "_decisions",
-    "_seat_likelihoods", "_slip", "_throws_points", "choose", "deal_weight", "enumerate_hidden", "greedy",
-    "hard", "known_holdings", "medium", "playout_points", "rollout", "round_from_view", "round_value",
-    "sample_hidden", "unseen_cards", "versus_styles",
+    "GREEDY", "GREEDY_ERROR", "HEURISTIC", "REASONABLE", "THROW_SLIP", "UNIFORM", "BriscolaTuning", "SearchPlan",
+    "_decisions", "_seat_likelihoods", "_slip", "_throws_points", "choose", "deal_weight", "enumerate_hidden",
+    "greedy", "hard", "known_holdings", "medium", "playout_points", "rollout", "round_from_view", "round_value",
+    "sample_hidden", "search_plan", "unseen_cards", "versus_styles",
 ]
 
 GREEDY_ERROR = BRISCOLA.greedy_error
@@ -313,22 +314,50 @@ def versus_styles(r: BriscolaRound, me: int, mix: tuple[float, float, float]) ->
     )
 
 
-def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaTuning = BRISCOLA) -> Action:
-    """Determinized search: sample hidden cards (weighted by how well they explain the other seats' latest
-    plays), play each move out with the rollout policy (in 2 players, solved near the end against the style
-    the opponent's plays show), average over the samples, and pick the best move. ``time_ms`` sets the
-    number of samples and caps the time."""
+@dataclass
+class SearchPlan:
+    """What ``hard``'s search settles before its playouts: the moves, the seat's side, whether the deals are
+    solved exactly, the sampled (or enumerated) deals with their weights, and how the opponents play."""
+
+    moves: list[int]
+    """The legal moves as fast-path ints (``EXCHANGE + card`` for an exchange), in ``view.legal``'s order."""
+    side: int
+    exact: bool
+    """2 players near the end: each deal is solved instead of played out."""
+    deals: list[tuple[list[list[int]], list[int], float]]
+    """(hands, stock in draw order, weight) per deal."""
+    mix: tuple[float, float, float]
+    """A solved deal's opponent: (random, greedy, worst for me) weights."""
+    p_greedy: float
+    p_random: float
+    """A playout's opponent plays greedy, at random, or else the heuristic policy, with these chances."""
+    others: list[int]
+    """The other sides."""
+
+    def opponent(self, rng: random.Random) -> tuple[int, int, int]:
+        """One deal's opponent in the playouts, drawn with ``rng``: (greedy side, random side, the seed of the
+        random side's cards); -1 for none, seed 0 without a random side."""
+        greedy_side = random_side = -1
+        others = self.others
+        x = rng.random()
+        if x < self.p_greedy:
+            greedy_side = others[0] if len(others) == 1 else rng.choice(others)
+        elif x >= 1.0 - self.p_random:
+            random_side = others[0] if len(others) == 1 else rng.choice(others)
+        # every move meets the same random opponent in this sample (common random numbers)
+        seed = rng.getrandbits(32) if random_side >= 0 else 0
+        return greedy_side, random_side, seed
+
+
+def search_plan(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaTuning = BRISCOLA) -> SearchPlan:
+    """``hard``'s deals for ``view`` under a budget of ``time_ms``: samples of the hidden cards weighted by how
+    well they explain the other seats' latest plays (every placement when few cards are left in 2 players),
+    and the opponents' style read from them. The number of deals is fixed by the budget, not the clock."""
     moves: list[int] = []
     for a in view.legal:
         card = int(a.card) if a.card is not None else -1
         moves.append(EXCHANGE + card if a.kind == "exchange" else card)
-    if len(moves) == 1:
-        return view.legal[0]
     side = _side_of(view)[_seat(view)]
-    bonus = view.options.get("high_score_bonus") == "on"
-    budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # a safety net, see samples_per_ms
-    t0 = time.perf_counter()
-    totals = [0.0] * len(moves)
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= tuning.solved_cards_2p
     max_samples = max(8, int(time_ms * tuning.samples_per_ms))
@@ -359,16 +388,25 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaT
         deals = [(hands, stock, 1.0) for hands, stock, _w in deals]
     else:
         p_greedy, p_random = p_greedy / (p_greedy + p_heuristic), 0.0  # greedy, else the heuristic
+    return SearchPlan(moves, side, exact, deals, mix, p_greedy, p_random, others)
+
+
+def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaTuning = BRISCOLA) -> Action:
+    """Determinized search: sample hidden cards (weighted by how well they explain the other seats' latest
+    plays), play each move out with the rollout policy (in 2 players, solved near the end against the style
+    the opponent's plays show), average over the samples, and pick the best move. ``time_ms`` sets the
+    number of samples and caps the time."""
+    if len(view.legal) == 1:
+        return view.legal[0]
+    bonus = view.options.get("high_score_bonus") == "on"
+    budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # a safety net, see samples_per_ms
+    t0 = time.perf_counter()
+    plan = search_plan(view, rng, time_ms, tuning)
+    moves, side, exact, deals, mix = plan.moves, plan.side, plan.exact, plan.deals, plan.mix
+    totals = [0.0] * len(moves)
     for hands, stock, w in deals:
         base = round_from_view(view, hands, stock)
-        greedy_side = random_side = -1
-        x = rng.random()
-        if x < p_greedy:
-            greedy_side = others[0] if len(others) == 1 else rng.choice(others)
-        elif x >= 1.0 - p_random:
-            random_side = others[0] if len(others) == 1 else rng.choice(others)
-        # every move meets the same random opponent in this sample (common random numbers)
-        seed = rng.getrandbits(32) if random_side >= 0 else 0
+        greedy_side, random_side, seed = plan.opponent(rng)
         for i, m in enumerate(moves):
             r = base.clone()
             r.apply_fast(m)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from rules.actions import PASS, Action
 from rules.ai.chiamata_bidding import (
@@ -44,7 +44,8 @@ __all__ = [
     "BID_THRESHOLD", "DECK", "PLAYERS", "RANK_ORDER", "TWO", "ChiamataTuning", "Knowledge", "best_partner_card",
     "call_value", "choose", "friend_probabilities", "greedy_points_limit", "greedy_rank_limit", "greedy_strength",
     "hand_features", "hard_play", "medium_bid", "medium_call", "medium_card", "medium_discard", "medium_play",
-    "medium_trump", "partner_weights", "playout", "sample_world", "success_probability",
+    "medium_trump", "partner_weights", "playout", "sample_world", "sampled_points", "search_samples",
+    "success_probability",
 ]
 
 # ---------------------------------------------------------------------------------------------------------
@@ -316,6 +317,40 @@ def playout(hands: list[list[int]], trick: list[int], leader: int, trump: int, s
     return pts
 
 
+def sampled_points(k: Knowledge, legal: Sequence[int], weights: list[float], rng: random.Random,
+                   samples: int) -> Iterator[tuple[list[bool], list[int]]]:
+    """Up to ``samples`` deals of the hidden cards (``sample_world``), each yielded as (who is on the caller's
+    side in it, per card of ``legal`` the card points the caller's side ends the round with when this seat
+    plays that card and everyone then plays ``playout``'s policy). Lazy: stop early by not asking for more."""
+    called = -1 if k.called in k.played else k.called
+    for _ in range(samples):
+        hands, partner, disc_points = sample_world(k, weights, rng)
+        side = [s == k.caller or s == partner for s in range(PLAYERS)]
+        base = disc_points + sum(sum(POINTS[c] for c in cs) for _, cs, w in k.tricks if side[w])
+        out = []
+        for c in legal:
+            hidden = called if c != k.called else -1
+            hs = [h[:] for h in hands]
+            hs[k.me].remove(c)
+            tr = k.trick + [c]
+            if len(tr) == PLAYERS:
+                # resolve the trick here, then play on from its winner
+                w = (k.leader + winning_index(tr, k.trump)) % PLAYERS
+                won = sum(POINTS[x] for x in tr) if side[w] else 0
+                out.append(base + won + playout(hs, [], w, k.trump, side, partner, hidden))
+            else:
+                out.append(base + playout(hs, tr, k.leader, k.trump, side, partner, hidden))
+        yield side, out
+
+
+def search_samples(k: Knowledge, legal: Sequence[int], time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> int:
+    """How many sampled deals ``hard_play`` plans for a budget of ``time_ms`` (a fixed amount of work, so a
+    seed gives the same choice on a busy machine)."""
+    t = tuning
+    per_sample = t.sample_us + len(legal) * (t.playout_us + t.playout_us_per_card * sum(k.hand_sizes))
+    return max(t.min_samples, int(t.search_share * time_ms * 1000 / per_sample))
+
+
 def hard_play(view: ChiamataView, rng: random.Random, time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> Action:
     """Determinized search: sample hidden hands, play each legal card out in every sample, and play the
     card with the best mean score when it beats medium's card by a clear margin (a paired test over the
@@ -326,30 +361,13 @@ def hard_play(view: ChiamataView, rng: random.Random, time_ms: int, tuning: Chia
     friend = friend_probabilities(k)
     default = legal.index(medium_card(k, friend))
     weights = partner_weights(k) if k.partner < 0 else [1.0] * PLAYERS
-    # a fixed amount of work for the budget (so a seed gives the same choice on a busy machine)
     t = tuning
-    per_sample = t.sample_us + len(legal) * (t.playout_us + t.playout_us_per_card * sum(k.hand_sizes))
-    samples = max(t.min_samples, int(t.search_share * time_ms * 1000 / per_sample))
+    samples = search_samples(k, legal, time_ms, tuning)
     deadline = start + (t.clock_factor * time_ms + t.clock_extra_ms) / 1000
     scores: list[list[float]] = [[] for _ in legal]
-    for _ in range(samples):
-        hands, partner, disc_points = sample_world(k, weights, rng)
-        side = [s == k.caller or s == partner for s in range(PLAYERS)]
-        called = -1 if k.called in k.played else k.called
-        base = disc_points + sum(sum(POINTS[c] for c in cs) for _, cs, w in k.tricks if side[w])
+    for side, points in sampled_points(k, legal, weights, rng, samples):
         sign = 1.0 if side[k.me] else -1.0
-        for j, c in enumerate(legal):
-            hidden = called if c != k.called else -1
-            hs = [h[:] for h in hands]
-            hs[k.me].remove(c)
-            tr = k.trick + [c]
-            if len(tr) == PLAYERS:
-                # resolve the trick here, then play on from its winner
-                w = (k.leader + winning_index(tr, k.trump)) % PLAYERS
-                won = sum(POINTS[x] for x in tr) if side[w] else 0
-                pts = base + won + playout(hs, [], w, k.trump, side, partner, hidden)
-            else:
-                pts = base + playout(hs, tr, k.leader, k.trump, side, partner, hidden)
+        for j, pts in enumerate(points):
             score = (1.0 if pts >= k.target else -1.0) + t.margin_weight * (pts - k.target) / 60
             scores[j].append(sign * score)
         if time.perf_counter() > deadline:
