@@ -9,6 +9,11 @@ each round shows the points of each side and the match score. ``rules`` shows th
 table's options, ``help`` the commands; ``quit``, end of input (Ctrl-D) or Ctrl-C stops, and the game is kept
 in the database: the same command continues it. An unfinished game is continued only when it is the game
 asked for (``--new`` ends it unrated instead).
+
+At a practice table (``--option hints=on``, not rated) ``hint`` at your turn shows the AI's preferred action
+with its win chance and expected points, and the next best. After the game ``review`` shows your costliest
+decisions (``bot.tables.reviews``): each as you saw it then, what you played, what the AI prefers and what the
+difference cost; Enter, ``quit`` or the end of the input leaves.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import asyncio
 import logging
 import sys
 import threading
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bot.i18n import N_, _, environment_language, use_language
 from bot.names import error_text, game_title, level_name, options_line
@@ -29,19 +34,25 @@ from bot.tools.views import (
     Score,
     SeatNames,
     choice_text,
+    hand_text,
     menu,
     read_move,
     render_view,
     round_lines,
     suit_text,
+    trump_of,
 )
 from bot.tools.views import rules_lines as table_rules_lines
 from bot.tools.views.chiamata import bid_text
 from bot.tools.views.cicera import item_text as cicera_item
 from bot.tools.views.seats import join_and
-from rules.actions import RulesError
+from rules.actions import Action, RulesError
 from rules.games import DEFAULT_GAME, spec
 from rules.options import parse_option_args
+
+if TYPE_CHECKING:
+    from bot.tables.reviews import Review
+    from rules.ai.review import ActionValue, Judged
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +64,7 @@ NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
 """Join order kept as seat order, so that you sit at seat 0."""
 DEFAULT_LEVEL = "medium"
 STOPPED = N_("Stopped. The game is kept: run the same command to continue it.")
+AFTER_GAME = N_("Type 'review' for your costliest decisions, or press Enter to leave.")
 
 
 class Refused(Exception):
@@ -178,8 +190,15 @@ class Terminal:
             game=game_title(info.game), players=info.players, level=level_name(info.level),
             options=options_line(dict(sorted(info.options.items())))))
         self.say(_("You are {name}. {help}").format(name=self.names(me), help=_(HELP_SHORT)))
+        if self.practice():
+            self.say(_("A practice table: type 'hint' at your turn for the AI's preferred move. This game is not "
+                       "rated."))
         for line in self.names.teams_lines():
             self.say(line)
+
+    def practice(self) -> bool:
+        """Does this table give hints (and so stay unrated)?"""
+        return self.options.get("hints") == "on"
 
     def my_seat(self) -> int | None:
         """Your seat at the table."""
@@ -198,6 +217,7 @@ class Terminal:
                 self.show(self.queue.get_nowait())
             if self.over is not None:
                 self.show_end(self.over)
+                await self.after_game(self.over["game_id"])
                 return 0
             if self.gave_up is not None:
                 self.say(_("Could not save the game after {tries} tries ({reason}). It is kept as last saved: "
@@ -242,6 +262,10 @@ class Terminal:
                 continue
             if text.lower() in ("r", "rules"):
                 for line in table_rules_lines(view.game, self.options):
+                    self.say(line)
+                continue
+            if text.lower() == "hint":
+                for line in await self.hint_lines(choices):
                     self.say(line)
                 continue
             try:
@@ -329,7 +353,43 @@ class Terminal:
             st = mine["after"]
             self.say(_("Your rating: {rating:.1f} after {games} games ({wins} won).").format(
                 rating=st.rating.ordinal, games=st.games, wins=st.wins))
+        elif self.practice():
+            self.say(_("A practice game (hints on): not rated."))
         self.say(_("Game {id} stored.").format(id=event["game_id"]))
+
+    # ----- hints and the review -----
+    async def hint_lines(self, choices: list[Action]) -> list[str]:
+        """``hint`` at your turn: the AI's preferred action and the next best, or why there is none."""
+        assert self.table_id is not None
+        if not self.practice():
+            return [_("This table has no hints: start a practice game with --new --option hints=on (it is not "
+                      "rated).")]
+        try:
+            values = await self.service.hint(self.table_id, YOU)
+        except TableError as e:
+            return [_("Not possible: {reason}").format(reason=e)]
+        if not values:
+            return [_("The AI has no hint for this move.")]
+        return hint_lines(values, choices, self.names.game == "cicera")
+
+    async def after_game(self, game_id: int) -> None:
+        """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves."""
+        while True:
+            self.say(_(AFTER_GAME))
+            text = await self.read()
+            if not text or text.lower() in ("q", "quit", "exit"):
+                return
+            if text.lower() == "review":
+                break
+        self.say(_("Reviewing your play in game {id}… The AI values each of your decisions from what you knew at "
+                   "the time; this takes a few seconds.").format(id=game_id))
+        try:
+            review = await self.service.review(game_id, YOU, GUILD)
+        except TableError as e:
+            self.say(_("No review: {reason}").format(reason=e))
+            return
+        for line in review_lines(review):
+            self.say(line)
 
 
 HELP_SHORT = N_("Type your move (a card such as 'Ad', a number from the list, 'pass'...); 'rules' for the rules, "
@@ -342,8 +402,84 @@ HELP = N_(
     "('2:70'), or in points bidding the target ('80' or 'bid 80'); then 'trump d', 'discard 4b 5b 6b 2c 4c', "
     "'call 3d'. Cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 X (10) F (Fante) C (Cavallo) R (Re), "
     "suits d Denari, c Coppe, s Spade, b Bastoni. 'rules' shows the rules of the game and this table's "
-    "options; 'help' this text; 'quit' (or end of input) stops, and the game is kept."
+    "options; 'hint', when the table has hints on, the AI's preferred move; 'help' this text; 'quit' (or end "
+    "of input) stops, and the game is kept."
 )
+
+
+def percent(chance: float) -> str:
+    """A chance 0..1 as a whole percentage: ``62%``."""
+    return f"{round(100 * chance)}%"
+
+
+def hint_lines(values: list[ActionValue], choices: list[Action], cicera: bool) -> list[str]:
+    """A hint: the AI's preferred action as the numbered list names it (with its number), its win chance and
+    expected points, and the next best."""
+
+    def named(action: Action) -> str:
+        text = choice_text(action)
+        if action in choices:
+            text += _(" (choice {n})").format(n=choices.index(action) + 1)
+        return text
+
+    best = values[0]
+    line = (N_("Hint: {action}, with {win} win chance and about {points} points for your team.") if cicera else
+            N_("Hint: {action}, with {win} win chance and about {points} card points for your side."))
+    out = [_(line).format(action=named(best.action), win=percent(best.win), points=f"{best.points:.0f}")]
+    if len(values) > 1:
+        other = values[1]
+        out.append(_("Next best: {action}, with {win} win chance and about {points} points.").format(
+            action=named(other.action), win=percent(other.win), points=f"{other.points:.0f}"))
+    return out
+
+
+def view_lines(view: Any, names: SeatNames) -> list[str]:
+    """A seat's view as its turn showed it (the game's lines, the trick, the hand), without the prompt."""
+    lines = render_view(view, names)
+    hand = _("Your hand: {cards}").format(cards=hand_text(view.game, view.hand, trump_of(view)))
+    return lines[1:lines.index(hand) + 1] if hand in lines else lines[1:]
+
+
+def where_text(record: dict[str, Any], j: Judged) -> str:
+    """Where a decision was: its trick (a Cicera turn), and its round (deal) when the record has several."""
+    several = len(record.get("rounds") or ()) > 1
+    if record.get("game") == "cicera":
+        if several:
+            return _("Deal {round}, turn {n}").format(round=j.round + 1, n=j.turn)
+        return _("Turn {n}").format(n=j.turn)
+    if several:
+        return _("Round {round}, trick {n}").format(round=j.round + 1, n=j.turn)
+    return _("Trick {n}").format(n=j.turn)
+
+
+def review_lines(review: Review) -> list[str]:
+    """A review as the terminal prints it: each decision where it was, the hand and the trick as the seat saw
+    them (named as that seat knew the sides then), what was played, what the AI prefers and the cost; or that
+    no decision was costly."""
+    record = review.record
+    game = str(record.get("game"))
+    if not review.decisions:
+        return [_("No costly decision: wherever it mattered, you played what the AI would play, or close to it.")]
+    humans = [i for i, s in enumerate(record.get("seats") or ()) if isinstance(s, dict) and s.get("user") == YOU]
+    out = [_("Your costliest decisions in game {id}, as you saw them. The AI valued every choice you had with "
+             "only what you knew then, over many deals of the cards you could not see.").format(id=review.game_id)]
+    cost = (N_("It cost your team about {points} points of the deal's score and {win} points of win chance "
+               "({before} → {after}).") if game == "cicera" else
+            N_("It cost you about {points} card points and {win} points of win chance ({before} → {after})."))
+    for n, j in enumerate(review.decisions, 1):
+        names = SeatNames(game, int(record.get("players") or 0), review.seat, humans)
+        names.learn(j.view)
+        out.append("")
+        out.append(_("{n}. {where}:").format(n=n, where=where_text(record, j)))
+        out.extend("   " + line for line in view_lines(j.view, names))
+        out.append(_("You played {played}; the AI prefers {best}.").format(
+            played=choice_text(j.played.action), best=choice_text(j.best.action)))
+        out.append(_(cost).format(points=f"{j.cost_points:.1f}", win=f"{100 * j.cost_win:.0f}",
+                                  before=percent(j.played.win), after=percent(j.best.win)))
+    out.append("")
+    out.append(_("Win chance and points are averages over the hands you could not see: they judge the decision, "
+                 "not the luck."))
+    return out
 
 
 def describe(event: TableEvent, names: SeatNames) -> str | None:
