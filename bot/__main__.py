@@ -1,5 +1,5 @@
-"""Tavolo's command line: ``python -m bot [run | demo | screenshots | sync | play | arena | replay | bench | invite |
-backup | doctor | forget-user]``."""
+"""Tavolo's command line: ``python -m bot [run | demo | screenshots | sync | play | arena | replay | bench | train |
+invite | backup | doctor | forget-user]``."""
 
 from __future__ import annotations
 
@@ -307,6 +307,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args)
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    """Make the learned Briscola evaluation."""
+    from bot.tools import train
+
+    check_players("briscola", args.players)
+    return train.main(args)
+
+
 def cmd_invite(args: argparse.Namespace) -> int:
     """Print the link that invites the bot with the permissions it needs."""
     from bot.tools import admin
@@ -453,6 +461,31 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--only", type=text(TEXT_MAX, "a benchmark name"), metavar="NAME",
                        help=_("run only this benchmark"))
     bench.set_defaults(handler=cmd_bench)
+
+    train = sub.add_parser("train", help=_("make the learned Briscola evaluation: self-play data, training, "
+                                           "checkpoints (a re-run or --resume continues)"))
+    train.add_argument("--dir", required=True, type=path, metavar="DIR",
+                       help=_("the run's folder: its data, checkpoint and settings"))
+    train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=2, metavar="N",
+                       help=_("players: 2, 4 or 6 (default: 2)"))
+    train.add_argument("--games", type=whole_number(1, DEALS_MAX), default=20_000, metavar="G",
+                       help=_("self-play games of data, 1 to {max} (default: 20000)").format(max=DEALS_MAX))
+    train.add_argument("--epochs", type=whole_number(1, 1000), metavar="E",
+                       help=_("epochs to train in all, 1 to 1000 (default: 10; with --resume: the stored number)"))
+    train.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("the run's seed, 0 to 10**12"))
+    train.add_argument("--hidden1", type=whole_number(1, 1024), default=128, metavar="H",
+                       help=_("units of the first hidden layer (default: 128)"))
+    train.add_argument("--hidden2", type=whole_number(1, 1024), default=64, metavar="H",
+                       help=_("units of the second hidden layer (default: 64)"))
+    train.add_argument("--batch", type=whole_number(1, 65536), default=512, metavar="B",
+                       help=_("examples per step (default: 512)"))
+    train.add_argument("--lr", type=whole_number(1, 10**6), default=1000, metavar="MICRO",
+                       help=_("Adam's learning rate in millionths (default: 1000, i.e. 0.001)"))
+    train.add_argument("--resume", action="store_true",
+                       help=_("continue the run stored in DIR with its own settings"))
+    train.add_argument("--export", type=path, metavar="PATH",
+                       help=_("write the weights file the AI loads (rules/ai/weights/briscola_<N>p.npz)"))
+    train.set_defaults(handler=cmd_train)
 
     invite = sub.add_parser("invite", help=_("print the link that adds the bot to a server with the permissions it "
                                              "needs (client id from DISCORD_CLIENT_ID, else from the token)"))

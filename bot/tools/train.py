@@ -1,0 +1,353 @@
+"""``python -m bot train``: make the learned Briscola evaluation (``rules.ai.net``), reproducibly from a seed.
+
+A run lives in one folder (``--dir``). It generates self-play games in chunks (``data-NNNN.npz``), trains the
+value network on them with Adam (numpy only), writes a checkpoint after every epoch (``checkpoint.npz``:
+weights, the optimiser's state, the epoch) and prints the losses of every epoch. Running the same command
+again, or ``--resume`` with only ``--dir``, continues where it stopped: chunks already written are kept and
+training goes on from the checkpoint, and the result is the same as a run that was never stopped (each
+epoch's shuffle comes from the seed and the epoch's number). ``--export PATH`` writes the weights file the AI
+loads (``rules/ai/weights/briscola_<N>p.npz``).
+
+The data: each game's seats play a policy drawn for that game (the rollout heuristic, the duel heuristic or
+greedy, each with a share of random moves), half the games with the trump exchange; every decision gives
+one example, the features of the seat's view (``rules.ai.features``) and the round's final outcome for its
+side (won, a draw counting half; the card-point margin). Final outcomes are cheap and unbiased for the
+policies that played, and a network fitted to them learns the value of what the seat knows, hidden cards
+averaged as the games dealt them; search results as targets would cost a full search per example.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # one core: the machine is shared (set before numpy loads)
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import random  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from dataclasses import asdict, dataclass  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from bot.i18n import _  # noqa: E402
+from rules.ai import features, net  # noqa: E402
+from rules.ai.tricks import duel_card, greedy_card, heuristic_card, winning_index  # noqa: E402
+from rules.briscola import BriscolaRound  # noqa: E402
+from rules.tricks import EXCHANGE  # noqa: E402
+
+CHUNK_GAMES = 1000
+"""Games per data file: an interrupted generation loses at most one chunk."""
+POLICIES = ("heuristic", "duel", "greedy")
+EPSILONS = (0.0, 0.05, 0.2)
+"""Shares of random moves a seat's policy may get (one drawn per seat and game)."""
+MARGIN_WEIGHT = 2.0
+"""The margin's squared error next to the win's cross-entropy in the loss."""
+VALIDATION_SHARE = 0.05
+WIDTH = len(features.BLOCKS) * features.CARDS // 8
+"""Bytes of one example's packed card blocks."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What a run is made of; stored in its folder (``config.json``) so a re-run checks it continues the same."""
+
+    players: int = 2
+    games: int = 20_000
+    epochs: int = 10
+    seed: int = 1
+    hidden: tuple[int, int] = (128, 64)
+    batch: int = 512
+    lr: float = 1e-3
+
+
+class TrainError(Exception):
+    """A problem the user can fix (a folder holding another run, a bad value); the message is one line."""
+
+
+# ----- data -----
+def _policy_card(r: BriscolaRound, policy: str) -> int:
+    hand = r.hands[r.turn]
+    if policy == "greedy":
+        return greedy_card(hand, r.trick, r.trump)
+    if policy == "duel" and r.n == 2:
+        return duel_card(hand, r.trick, r.trump)
+    partner = False
+    if r.trick and r.n > 3:
+        w = (r.leader + winning_index(r.trick, r.trump)) % r.n
+        partner = w != r.turn and r.side_of[w] == r.side_of[r.turn]
+    return heuristic_card(hand, r.trick, r.trump, partner, len(r.trick) == r.n - 1)
+
+
+def play_game(players: int, rng: random.Random) -> tuple[list[features.Encoded], list[float], list[float]]:
+    """One self-play game: the features of every decision (from the view of the seat to move) with the
+    outcome for that seat's side (1 won, 0.5 draw, 0 lost) and its card-point margin / 120."""
+    options = {"trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
+    r = BriscolaRound.deal(players, rng.randrange(players), rng, options)
+    style = [(rng.choice(POLICIES), rng.choice(EPSILONS)) for _ in range(players)]
+    rows: list[features.Encoded] = []
+    sides: list[int] = []
+    while not r.done:
+        seat = r.turn
+        rows.append(features.from_round(r, seat))
+        sides.append(r.side_of[seat])
+        moves = r.legal_fast()
+        policy, eps = style[seat]
+        if rng.random() < eps:
+            m = rng.choice(moves)
+        elif r.can_exchange and any(x >= EXCHANGE for x in moves) and policy != "greedy":
+            m = max(moves)
+        else:
+            m = _policy_card(r, policy)
+        r.apply_fast(m)
+    pts = r.side_points()
+    wins, margins = [], []
+    for side in sides:
+        mine = pts[side]
+        other = max(p for i, p in enumerate(pts) if i != side)
+        won = mine > 60 if len(pts) == 2 else mine > other
+        lost = other > 60 if len(pts) == 2 else other > mine
+        wins.append(1.0 if won else 0.0 if lost else 0.5)
+        margins.append((mine - other) / 120.0)
+    return rows, wins, margins
+
+
+def generate_chunk(players: int, seed: int, chunk: int, games: int) -> dict[str, np.ndarray]:
+    """The examples of ``games`` self-play games, each seeded by the run's seed, the chunk and its index."""
+    rows: list[features.Encoded] = []
+    wins: list[float] = []
+    margins: list[float] = []
+    for g in range(games):
+        rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
+        r, w, m = play_game(players, rng)
+        rows += r
+        wins += w
+        margins += m
+    packed = np.frombuffer(b"".join([b.to_bytes(WIDTH, "little") for b, _s in rows]), dtype=np.uint8)
+    return {
+        "bits": packed.reshape(len(rows), WIDTH),
+        "scalars": np.array([s for _b, s in rows], dtype=np.float32),
+        "win": np.array(wins, dtype=np.float32),
+        "margin": np.array(margins, dtype=np.float32),
+    }
+
+
+def ensure_data(folder: Path, cfg: RunConfig, say) -> dict[str, np.ndarray]:
+    """Every chunk of the run's data, generating the ones not yet on disk; the examples concatenated."""
+    chunks = (cfg.games + CHUNK_GAMES - 1) // CHUNK_GAMES
+    parts = []
+    for k in range(chunks):
+        path = folder / f"data-{k:04d}.npz"
+        if not path.exists():
+            t0 = time.perf_counter()
+            games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
+            data = generate_chunk(cfg.players, cfg.seed, k, games)
+            tmp = folder / f"data-{k:04d}.tmp.npz"
+            np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"],
+                                margin=data["margin"])
+            os.replace(tmp, path)
+            say(_("data chunk {k}/{n}: {games} games, {rows} examples, {s:.1f} s").format(
+                k=k + 1, n=chunks, games=games, rows=len(data["win"]), s=time.perf_counter() - t0))
+        with np.load(path) as f:
+            parts.append({key: f[key] for key in ("bits", "scalars", "win", "margin")})
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+
+def inputs(data: dict[str, np.ndarray], idx: np.ndarray) -> np.ndarray:
+    """The feature matrix of the examples ``idx``."""
+    cards = np.unpackbits(data["bits"][idx], axis=1, bitorder="little").astype(np.float32)
+    return np.concatenate([cards, data["scalars"][idx]], axis=1)
+
+
+# ----- the network and its training -----
+def init_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
+    """He-initialised weights for the run's layer sizes, from its seed."""
+    rng = np.random.default_rng([cfg.seed, 0])
+    sizes = [features.SIZE, *cfg.hidden, 2]
+    w: dict[str, np.ndarray] = {}
+    for k in range(3):
+        fan_in = sizes[k]
+        w[f"w{k + 1}"] = (rng.standard_normal((fan_in, sizes[k + 1])) * np.sqrt(2.0 / fan_in)).astype(np.float32)
+        w[f"b{k + 1}"] = np.zeros(sizes[k + 1], dtype=np.float32)
+    return w
+
+
+def loss_and_grads(
+    w: dict[str, np.ndarray], x: np.ndarray, win: np.ndarray, margin: np.ndarray, grads: bool = True,
+) -> tuple[float, float, float, dict[str, np.ndarray]]:
+    """The batch's loss (cross-entropy of the win chance plus ``MARGIN_WEIGHT`` x the margin's squared
+    error), its two parts, and the gradients of every weight."""
+    z1 = x @ w["w1"] + w["b1"]
+    h1 = np.maximum(z1, 0.0)
+    z2 = h1 @ w["w2"] + w["b2"]
+    h2 = np.maximum(z2, 0.0)
+    out = h2 @ w["w3"] + w["b3"]
+    logit, pred = out[:, 0], out[:, 1]
+    p = 1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0)))
+    eps = 1e-7
+    bce = float(-np.mean(win * np.log(p + eps) + (1 - win) * np.log(1 - p + eps)))
+    mse = float(np.mean((pred - margin) ** 2))
+    loss = bce + MARGIN_WEIGHT * mse
+    if not grads:
+        return loss, bce, mse, {}
+    n = len(x)
+    d_out = np.empty_like(out)
+    d_out[:, 0] = (p - win) / n
+    d_out[:, 1] = MARGIN_WEIGHT * 2.0 * (pred - margin) / n
+    g = {"w3": h2.T @ d_out, "b3": d_out.sum(axis=0)}
+    d_h2 = (d_out @ w["w3"].T) * (z2 > 0)
+    g["w2"], g["b2"] = h1.T @ d_h2, d_h2.sum(axis=0)
+    d_h1 = (d_h2 @ w["w2"].T) * (z1 > 0)
+    g["w1"], g["b1"] = x.T @ d_h1, d_h1.sum(axis=0)
+    return loss, bce, mse, g
+
+
+def split(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Training and validation example indices, fixed by the seed."""
+    order = np.random.default_rng([seed, 1]).permutation(n)
+    k = max(1, int(n * VALIDATION_SHARE))
+    return order[k:], order[:k]
+
+
+def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndarray) -> tuple[float, float, float]:
+    """Mean loss and its parts over the examples ``idx``."""
+    totals = np.zeros(3)
+    for k in range(0, len(idx), 8192):
+        part = idx[k:k + 8192]
+        loss, bce, mse, _g = loss_and_grads(w, inputs(data, part), data["win"][part], data["margin"][part], False)
+        totals += np.array([loss, bce, mse]) * len(part)
+    return tuple(float(t) for t in totals / max(1, len(idx)))  # type: ignore[return-value]
+
+
+def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray, cfg: RunConfig, epoch: int) -> float:
+    """One epoch of Adam over the training examples, shuffled by (seed, epoch); the mean training loss."""
+    w, m, v = state["weights"], state["m"], state["v"]
+    order = train_idx[np.random.default_rng([cfg.seed, 2, epoch]).permutation(len(train_idx))]
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    total = 0.0
+    for k in range(0, len(order), cfg.batch):
+        part = order[k:k + cfg.batch]
+        loss, _bce, _mse, g = loss_and_grads(w, inputs(data, part), data["win"][part], data["margin"][part])
+        total += loss * len(part)
+        state["step"] += 1
+        t = state["step"]
+        for key in w:
+            m[key] = b1 * m[key] + (1 - b1) * g[key]
+            v[key] = b2 * v[key] + (1 - b2) * g[key] ** 2
+            m_hat = m[key] / (1 - b1 ** t)
+            v_hat = v[key] / (1 - b2 ** t)
+            w[key] = (w[key] - cfg.lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
+    return total / max(1, len(order))
+
+
+def save_checkpoint(folder: Path, state: dict) -> None:
+    """The weights, the optimiser's moments and the counters, written whole or not at all."""
+    arrays = {f"weights.{k}": a for k, a in state["weights"].items()}
+    arrays |= {f"m.{k}": a for k, a in state["m"].items()} | {f"v.{k}": a for k, a in state["v"].items()}
+    arrays["counters"] = np.array([state["epoch"], state["step"]], dtype=np.int64)
+    tmp = folder / "checkpoint.tmp.npz"
+    np.savez(tmp, **arrays)
+    os.replace(tmp, folder / "checkpoint.npz")
+
+
+def load_checkpoint(folder: Path) -> dict | None:
+    """The checkpoint of the run in ``folder``, ``None`` when there is none yet."""
+    path = folder / "checkpoint.npz"
+    if not path.exists():
+        return None
+    with np.load(path) as f:
+        state: dict = {"weights": {}, "m": {}, "v": {}}
+        for key in f.files:
+            if key == "counters":
+                state["epoch"], state["step"] = (int(x) for x in f[key])
+            else:
+                part, name = key.split(".")
+                state[part][name] = f[key]
+    return state
+
+
+def export(state: dict, path: Path, cfg: RunConfig, val: float) -> None:
+    """The weights file the AI loads: the weights, the feature encoding's version and how they were made."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = json.dumps({**asdict(cfg), "epochs_done": state["epoch"], "validation_loss": round(val, 5)})
+    np.savez(path, version=np.array(features.VERSION), meta=np.array(meta), **state["weights"])
+
+
+def read_config(folder: Path) -> RunConfig | None:
+    """The configuration stored in a run's folder, ``None`` when it holds none."""
+    path = folder / "config.json"
+    if not path.exists():
+        return None
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["hidden"] = tuple(raw["hidden"])
+    return RunConfig(**raw)
+
+
+def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=print) -> dict:
+    """Generate the data, train to ``cfg.epochs`` and export; ``cfg`` ``None`` resumes the run stored in
+    ``folder``. Returns the last epoch's figures (``epoch``, ``train_loss``, ``val_loss``, ``val_bce``,
+    ``val_mse``) and ``start_val_loss``, the validation loss before this call trained."""
+    stored = read_config(folder)
+    if cfg is None:
+        if stored is None:
+            raise TrainError(_("nothing to resume in {dir}: it holds no run").format(dir=folder))
+        cfg = stored
+    elif stored is not None and (stored.players, stored.games, stored.seed, stored.hidden, stored.batch,
+                                 stored.lr) != (cfg.players, cfg.games, cfg.seed, cfg.hidden, cfg.batch, cfg.lr):
+        raise TrainError(_("{dir} holds another run (its config.json); use another folder, or --resume").format(
+            dir=folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
+    data = ensure_data(folder, cfg, say)
+    train_idx, val_idx = split(len(data["win"]), cfg.seed)
+    state = load_checkpoint(folder)
+    if state is None:
+        weights = init_weights(cfg)
+        state = {"weights": weights, "m": {k: np.zeros_like(a) for k, a in weights.items()},
+                 "v": {k: np.zeros_like(a) for k, a in weights.items()}, "epoch": 0, "step": 0}
+    else:
+        say(_("resuming from the checkpoint of epoch {epoch}").format(epoch=state["epoch"]))
+    figures: dict = {"epoch": state["epoch"], "train_loss": None}
+    figures["val_loss"], figures["val_bce"], figures["val_mse"] = evaluate(state["weights"], data, val_idx)
+    start_loss = figures["val_loss"]
+    while state["epoch"] < cfg.epochs:
+        t0 = time.perf_counter()
+        train_loss = train_epoch(state, data, train_idx, cfg, state["epoch"])
+        state["epoch"] += 1
+        val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx)
+        save_checkpoint(folder, state)
+        figures = {"epoch": state["epoch"], "train_loss": train_loss, "val_loss": val_loss, "val_bce": val_bce,
+                   "val_mse": val_mse}
+        say(_("epoch {epoch}/{epochs}: train loss {train:.4f}, validation loss {val:.4f} (win {bce:.4f}, margin "
+              "{mse:.4f}), {s:.1f} s").format(epoch=state["epoch"], epochs=cfg.epochs, train=train_loss,
+                                               val=val_loss, bce=val_bce, mse=val_mse,
+                                               s=time.perf_counter() - t0))
+    figures["start_val_loss"] = start_loss
+    if export_to is not None:
+        export(state, export_to, cfg, figures["val_loss"])
+        say(_("weights written to {path} ({n} weights)").format(
+            path=export_to, n=net.from_arrays(state["weights"]).size()))
+    return figures
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run ``python -m bot train`` from the command line."""
+    folder = Path(args.dir)
+    cfg = None
+    if not args.resume:
+        cfg = RunConfig(players=args.players, games=args.games, epochs=args.epochs or RunConfig.epochs,
+                        seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6)
+    elif args.epochs:
+        stored = read_config(folder)
+        if stored is not None:  # more epochs for the stored run
+            cfg = RunConfig(**{**asdict(stored), "epochs": args.epochs})
+    try:
+        run(folder, cfg, Path(args.export) if args.export else None,
+            say=lambda line: print(line, flush=True))
+    except TrainError as e:
+        print(_("error: {message}").format(message=str(e)), file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,92 @@
+"""``python -m bot train``: a tiny run lowers its loss, a resumed run ends where an uninterrupted one does,
+the data is reproducible from the seed, and the exported file is what the AI loads."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bot.tools import train
+from rules.ai import features, net
+
+
+def bot_main(argv: list[str]) -> int:
+    from bot.__main__ import main
+
+    return main(argv)
+
+
+TINY = train.RunConfig(players=2, games=40, epochs=4, seed=5, hidden=(16, 8), batch=64, lr=3e-3)
+
+
+def test_a_tiny_run_lowers_its_validation_loss(tmp_path):
+    figures = train.run(tmp_path / "run", TINY, say=lambda _line: None)
+    assert figures["epoch"] == 4
+    assert figures["val_loss"] < figures["start_val_loss"]
+
+
+def test_a_resumed_run_ends_with_the_weights_of_an_uninterrupted_one(tmp_path):
+    lines: list[str] = []
+    train.run(tmp_path / "straight", TINY, say=lambda _line: None)
+    half = train.RunConfig(**{**train.asdict(TINY), "epochs": 2})
+    train.run(tmp_path / "stopped", half, say=lambda _line: None)
+    assert train.load_checkpoint(tmp_path / "stopped")["epoch"] == 2
+    figures = train.run(tmp_path / "stopped", TINY, say=lines.append)  # the same command, more epochs
+    assert figures["epoch"] == 4
+    assert any("epoch 2" in line for line in lines) and any("epoch 3/4" in line for line in lines)
+    assert not any("epoch 1/4" in line for line in lines), "epochs already done are not trained again"
+    a = train.load_checkpoint(tmp_path / "straight")["weights"]
+    b = train.load_checkpoint(tmp_path / "stopped")["weights"]
+    assert a.keys() == b.keys()
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key])
+
+
+def test_the_data_is_reproducible_from_the_seed():
+    a = train.generate_chunk(2, 7, 0, 5)
+    b = train.generate_chunk(2, 7, 0, 5)
+    c = train.generate_chunk(2, 8, 0, 5)
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key])
+    assert a["bits"].shape != c["bits"].shape or not np.array_equal(a["bits"], c["bits"])
+    assert set(np.unique(a["win"])) <= {0.0, 0.5, 1.0}
+    assert a["bits"].shape[1] * 8 + a["scalars"].shape[1] == features.SIZE
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_team_games_give_examples_of_both_sides(players):
+    data = train.generate_chunk(players, 1, 0, 3)
+    assert len(data["win"]) == 3 * 40 // players * players or len(data["win"]) > 0
+    assert 0.0 in data["win"] or 0.5 in data["win"]
+    assert np.all(np.abs(data["margin"]) <= 1.0)
+
+
+def test_the_command_trains_resumes_and_exports_weights_the_ai_loads(tmp_path, capsys, monkeypatch):
+    folder, out = tmp_path / "cli", tmp_path / "weights" / "briscola_2p.npz"
+    args = ["train", "--dir", str(folder), "--games", "30", "--epochs", "1", "--seed", "3", "--hidden1", "8",
+            "--hidden2", "4"]
+    assert bot_main(args) == 0
+    first = capsys.readouterr().out
+    assert "data chunk 1/1: 30 games" in first and "epoch 1/1: train loss" in first
+    assert bot_main(["train", "--dir", str(folder), "--resume", "--epochs", "2", "--export", str(out)]) == 0
+    second = capsys.readouterr().out
+    assert "resuming from the checkpoint of epoch 1" in second and "epoch 2/2" in second
+    assert "data chunk" not in second, "the data already on disk is reused"
+    monkeypatch.setattr(net, "path_for", lambda _players: out)
+    net.load.cache_clear()
+    try:
+        model = net.load(2)
+        assert model is not None and model.w1.shape == (features.SIZE, 8)
+    finally:
+        net.load.cache_clear()
+
+
+def test_a_folder_of_another_run_is_refused(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert bot_main(["train", "--dir", str(folder), "--games", "10", "--epochs", "1", "--hidden1", "4",
+                     "--hidden2", "4"]) == 0
+    capsys.readouterr()
+    assert bot_main(["train", "--dir", str(folder), "--games", "11", "--epochs", "1"]) == 2
+    assert "holds another run" in capsys.readouterr().err
+    assert bot_main(["train", "--dir", str(tmp_path / "empty"), "--resume"]) == 2
+    assert "nothing to resume" in capsys.readouterr().err
