@@ -84,6 +84,17 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float | None, float | N
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def paired(values: list[int]) -> dict:
+    """The mean of an agent's wins minus losses a deal (each deal played once per rotation of the agents, so
+    the luck of the deal cancels out) with its 95% normal interval: ``mean``, ``ci95``, ``deals``."""
+    n = len(values)
+    if n == 0:
+        return {"mean": None, "ci95": [None, None], "deals": 0}
+    mean = statistics.fmean(values)
+    half = 1.959964 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return {"mean": mean, "ci95": [mean - half, mean + half], "deals": n}
+
+
 def percentile(values: list[float], q: float) -> float | None:
     """The q-th percentile (nearest rank) of values, ``None`` when empty."""
     if not values:
@@ -261,6 +272,8 @@ def run(
     if records:
         prepare_records(records)
     stats: dict[str, AgentStats] = {}
+    per_deal: dict[str, list[int]] = {}
+    """Per agent, its wins minus losses over each deal's rotations (the paired figure)."""
     done = 0
     total = deals * spec.rotations
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
@@ -268,6 +281,12 @@ def run(
         results = pool.map(partial(play_deal, spec), range(deals)) if pool else map(partial(play_deal, spec),
                                                                                   range(deals))
         for deal_games in results:
+            net_wins: dict[str, int] = {}
+            for game_out in deal_games:
+                for label, got in game_out.items():
+                    net_wins[label] = net_wins.get(label, 0) + (got["outcome"] == "win") - (got["outcome"] == "loss")
+            for label, value in net_wins.items():
+                per_deal.setdefault(label, []).append(value)
             for game_out in deal_games:
                 for label, got in game_out.items():
                     st = stats.setdefault(label, AgentStats())
@@ -298,7 +317,7 @@ def run(
         "game": game,
         "players": players,
         "options": new_game(game, players, options, 0).options,
-        "agents": {name: st.summary() for name, st in stats.items()},
+        "agents": {name: {**st.summary(), "paired": paired(per_deal.get(name, []))} for name, st in stats.items()},
         "games": total,
         "deals": deals,
         "plays_per_deal": spec.rotations,
@@ -329,6 +348,11 @@ def print_agents(agents: dict, times: bool) -> None:
             print(_("{name}: a seat of it scored more than a seat of another agent in {rate} of pairs "
                     "[{lo}, {hi}]").format(name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True),
                                            hi=_fmt(hi, True)))
+        pair = s.get("paired") or {}
+        if pair.get("mean") is not None and len(agents) > 1:
+            lo, hi = pair["ci95"]
+            print(_("{name}: wins minus losses a deal (its games of the deal, seats rotated) {mean:+.3f} [{lo:+.3f}, "
+                    "{hi:+.3f}]").format(name=name, mean=pair["mean"], lo=lo, hi=hi))
         if s["calls"]:
             print(_("{name}: won the auction {calls} times, made its target in {rate}").format(
                 name=name, calls=s["calls"], rate=_fmt(s["caller_success_rate"], True)))

@@ -113,6 +113,18 @@ def test_hard_v1_is_an_arena_agent_not_a_user_level():
     assert ai.make_agent("hard-v1").name == "hard-v1"
 
 
+def test_the_arena_pairs_the_yardstick_with_another_agent_deal_by_deal():
+    from bot.tools import arena
+
+    summary = arena.run("briscola", 2, ["hard-v1", "greedy"], 3, 9, {}, time_ms=5)
+    mine, theirs = summary["agents"]["hard-v1"], summary["agents"]["greedy"]
+    assert mine["paired"]["deals"] == 3
+    assert mine["paired"]["mean"] == -theirs["paired"]["mean"]
+    assert mine["paired"]["mean"] * 3 == pytest.approx(mine["wins"] - mine["losses"])
+    lo, hi = mine["paired"]["ci95"]
+    assert lo <= mine["paired"]["mean"] <= hi
+
+
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit(__doc__)
