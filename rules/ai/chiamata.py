@@ -343,11 +343,12 @@ def sampled_points(k: Knowledge, legal: Sequence[int], weights: list[float], rng
         yield side, out
 
 
-def search_samples(k: Knowledge, legal: Sequence[int], time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> int:
-    """How many sampled deals ``hard_play`` plans for a budget of ``time_ms`` (a fixed amount of work, so a
-    seed gives the same choice on a busy machine)."""
+def search_samples(candidates: int, cards: int, time_ms: int, tuning: ChiamataTuning = CHIAMATA) -> int:
+    """How many sampled deals ``hard_play`` plans for a budget of ``time_ms`` when each deal plays out
+    ``candidates`` moves with ``cards`` cards still in the hands (a fixed amount of work, so a seed gives the
+    same choice on a busy machine)."""
     t = tuning
-    per_sample = t.sample_us + len(legal) * (t.playout_us + t.playout_us_per_card * sum(k.hand_sizes))
+    per_sample = t.sample_us + candidates * (t.playout_us + t.playout_us_per_card * cards)
     return max(t.min_samples, int(t.search_share * time_ms * 1000 / per_sample))
 
 
@@ -362,7 +363,7 @@ def hard_play(view: ChiamataView, rng: random.Random, time_ms: int, tuning: Chia
     default = legal.index(medium_card(k, friend))
     weights = partner_weights(k) if k.partner < 0 else [1.0] * PLAYERS
     t = tuning
-    samples = search_samples(k, legal, time_ms, tuning)
+    samples = search_samples(len(legal), sum(k.hand_sizes), time_ms, tuning)
     deadline = start + (t.clock_factor * time_ms + t.clock_extra_ms) / 1000
     scores: list[list[float]] = [[] for _ in legal]
     for side, points in sampled_points(k, legal, weights, rng, samples):
