@@ -258,7 +258,7 @@ class Terminal:
             if not text:
                 continue
             if text.lower() in ("h", "help", "?"):
-                self.say(_(HELP))
+                self.say(f"{_(HELP)} {_(HELP_HINT)}")
                 continue
             if text.lower() in ("r", "rules"):
                 for line in table_rules_lines(view.game, self.options):
@@ -369,7 +369,8 @@ class Terminal:
         except TableError as e:
             return [_("Not possible: {reason}").format(reason=e)]
         if not values:
-            return [_("The AI has no hint for this move.")]
+            return [_("No hint for this move: hints are for the card play and Chiamata's call, not for the bids, "
+                      "the trump or the discard.")]
         return hint_lines(values, choices, self.names.game == "cicera")
 
     async def after_game(self, game_id: int) -> None:
@@ -388,6 +389,10 @@ class Terminal:
         except TableError as e:
             self.say(_("No review: {reason}").format(reason=e))
             return
+        except Exception:  # the game is stored all the same: say so rather than end on a traceback
+            log.exception("the review of game %d failed", game_id)
+            self.say(_("The review could not be made; game {id} is stored all the same.").format(id=game_id))
+            return
         for line in review_lines(review):
             self.say(line)
 
@@ -402,9 +407,9 @@ HELP = N_(
     "('2:70'), or in points bidding the target ('80' or 'bid 80'); then 'trump d', 'discard 4b 5b 6b 2c 4c', "
     "'call 3d'. Cards are rank then suit: ranks A 2 3 4 5 6 7 8 9 X (10) F (Fante) C (Cavallo) R (Re), "
     "suits d Denari, c Coppe, s Spade, b Bastoni. 'rules' shows the rules of the game and this table's "
-    "options; 'hint', when the table has hints on, the AI's preferred move; 'help' this text; 'quit' (or end "
-    "of input) stops, and the game is kept."
+    "options; 'help' this text; 'quit' (or end of input) stops, and the game is kept."
 )
+HELP_HINT = N_("'hint', when the table has hints on, shows the AI's preferred move.")
 
 
 def percent(chance: float) -> str:
@@ -474,8 +479,9 @@ def review_lines(review: Review) -> list[str]:
         out.extend("   " + line for line in view_lines(j.view, names))
         out.append(_("You played {played}; the AI prefers {best}.").format(
             played=choice_text(j.played.action), best=choice_text(j.best.action)))
-        out.append(_(cost).format(points=f"{j.cost_points:.1f}", win=f"{100 * j.cost_win:.0f}",
-                                  before=percent(j.played.win), after=percent(j.best.win)))
+        win = max(0, round(100 * j.best.win) - round(100 * j.played.win))  # as the two percentages read
+        out.append(_(cost).format(points=f"{j.cost_points:.1f}", win=win, before=percent(j.played.win),
+                                  after=percent(j.best.win)))
     out.append("")
     out.append(_("Win chance and points are averages over the hands you could not see: they judge the decision, "
                  "not the luck."))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,7 @@ from bot.__main__ import build_parser
 from bot.tables import TableService
 from bot.tools.play import YOU, play
 from bot.tools.views import choice_text, hand_text, trump_of
-from rules.actions import Action
 from rules.cards import Card
-from rules.records import game_class
 
 FAST = ("--level", "random", "--time-ms", "5")
 CARD = re.compile(r"\b[A2-7XFCR][dcsb]\b")
@@ -55,18 +54,7 @@ def menu_before(text: str, marker: str) -> list[str]:
 
 def hidden_hands(record: dict, round_index: int, index: int, seat: int) -> set[Card]:
     """The cards the other seats held just before action ``index`` of round ``round_index``."""
-    rounds = record["rounds"]
-    match = game_class(record["game"])(record["players"], record.get("options") or {}, record.get("seed", 0),
-                                       first_dealer=rounds[0]["dealer"], deals=lambda i, _d: rounds[i]["deal"])
-    for ri, r in enumerate(rounds):
-        for ai, entry in enumerate(r["actions"]):
-            action = Action.from_json(entry)
-            if action is None:
-                continue
-            if (ri, ai) == (round_index, index):
-                return {c for s in range(record["players"]) if s != seat for c in match.view(s).hand}
-            match.apply(action, entry["seat"])
-    raise AssertionError("the decision is not in the record")
+    return {c for s in range(record["players"]) if s != seat for c in judge.view_at(record, s, round_index, index).hand}
 
 
 # ----- hints -----
@@ -90,9 +78,10 @@ async def test_hint_at_a_practice_table_names_a_legal_play_as_the_list_does(db_p
 
 
 async def test_hint_without_hints_is_refused_with_the_way_to_get_them(db_path):
-    code, out = await run_play(db_path, "hint\nq\n", "--game", "cicera", "--seed", "2", *FAST)
+    code, out = await run_play(db_path, "help\nhint\nq\n", "--game", "cicera", "--seed", "2", *FAST)
     assert code == 0
-    refusal = [line for line in out.splitlines() if "hints" in line and line.startswith("> ")]
+    assert "the game is kept. 'hint', when the table has hints on, shows the AI's preferred move." in out
+    refusal = [line for line in out.splitlines() if "no hints" in line]
     assert refusal == ["> This table has no hints: start a practice game with --new --option hints=on (it is "
                        "not rated)."]
     assert "Hint:" not in out and "plays" not in out.split(refusal[0], 1)[1].split("Stopped.")[0]
@@ -120,8 +109,9 @@ async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db
         assert f"You played {choice_text(j.played.action)}; the AI prefers {choice_text(j.best.action)}." in block
         assert j.played.action in view.legal and j.best.action in view.legal and j.played != j.best
         points = "points of the deal's score" if game == "cicera" else "card points"
-        assert (f"about {j.cost_points:.1f} {points} and {100 * j.cost_win:.0f} points of win chance "
-                f"({round(100 * j.played.win)}% → {round(100 * j.best.win)}%)") in block
+        before, after = round(100 * j.played.win), round(100 * j.best.win)
+        assert (f"about {j.cost_points:.1f} {points} and {max(0, after - before)} points of win chance "
+                f"({before}% → {after}%)") in block
         # nothing of the hands the player could not see (the face-up briscola, drawn last, is known to all)
         hidden = hidden_hands(review.record, j.round, j.index, review.seat) - {getattr(view, "face_up", None)}
         shown = {Card.parse(code) for code in CARD.findall(block)}
@@ -129,7 +119,12 @@ async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db
 
 
 async def test_review_with_no_costly_decision_says_so(db_path, monkeypatch):
-    monkeypatch.setattr(judge, "costliest", lambda *_args, **_kwargs: [])  # every decision as good as the best
+    real = TableService.review
+
+    async def nothing_costly(self, *args, **kwargs):  # every decision as good as the AI's
+        return replace(await real(self, *args, **kwargs), decisions=[])
+
+    monkeypatch.setattr(TableService, "review", nothing_costly)
     code, out = await run_play(db_path, "1\n" * 60 + "review\n", "--game", "briscola", "--players", "2",
                                "--seed", "3", *FAST)
     assert code == 0
