@@ -134,6 +134,45 @@ def benchmarks() -> dict[str, Callable[[random.Random], None]]:
     return out
 
 
+REVIEW_GAMES = 5
+"""2-player Briscola games the ``review`` benchmark reviews by default."""
+REVIEW_PLAY_MS = 50
+"""The budget of the hard players that play the reviewed games (the review's own budget is its default)."""
+
+
+def _ai_record(game: str, players: int, seed: int) -> dict[str, object]:
+    """The record of a game played by ``hard`` at every seat."""
+    from rules.ai import choose
+
+    m = new_game(game, players, {}, seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        seat = m.to_move()
+        assert seat is not None
+        auto = m.auto_action()
+        m.apply(auto if auto is not None else choose("hard", m.view(seat), rng, REVIEW_PLAY_MS), seat)
+    return m.record()
+
+
+def review_times(seed: int, games: int) -> list[tuple[str, list[float]]]:
+    """Seconds to review seat 0's play (``rules.ai.review.review`` at its default budget): ``games``
+    2-player Briscola games, then one game of each other mode; every game hard against hard."""
+    from rules.ai.review import review
+
+    modes = [("briscola 2p", "briscola", 2, games or REVIEW_GAMES), ("briscola 4p", "briscola", 4, 1),
+             ("chiamata", "chiamata", 5, 1), ("cicera", "cicera", 4, 1)]
+    out = []
+    for label, game, players, n in modes:
+        times = []
+        for k in range(n):
+            record = _ai_record(game, players, seed + k)
+            t0 = time.perf_counter()
+            review(record, 0, seed=seed + k)
+            times.append(time.perf_counter() - t0)
+        out.append((label, times))
+    return out
+
+
 def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple[int, float]:
     """Play ``games`` games (or as many as fit in ``DEFAULT_SECONDS`` when 0); return (games, seconds)."""
     rng = random.Random(seed)
@@ -152,12 +191,12 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    known = [*marks, "cicera-capture-listing", "images", "service"]
+    known = [*marks, "cicera-capture-listing", "images", "service", "review"]
     if args.only is not None and args.only not in known:
         print(_("error: no benchmark {name!r}; names: {names}").format(
             name=args.only, names=", ".join(known)), file=sys.stderr)
         return 2
-    if args.only in ("cicera-capture-listing", "images", "service"):
+    if args.only in ("cicera-capture-listing", "images", "service", "review"):
         marks = {}
     elif args.only:
         marks = {args.only: marks[args.only]}
@@ -178,4 +217,9 @@ def main(args: argparse.Namespace) -> int:
         from bot.tools import bench_service
 
         bench_service.main(args)
+    if args.only == "review":  # slow (a minute): only when asked for
+        print(f"{'review':<22} {'games':>8} {'median s':>9} {'max s':>8}")
+        for label, times in review_times(args.seed, args.games):
+            times.sort()
+            print(f"{label:<22} {len(times):>8} {times[len(times) // 2]:>9.2f} {times[-1]:>8.2f}")
     return 0
