@@ -89,10 +89,17 @@ async def test_hint_without_hints_is_refused_with_the_way_to_get_them(db_path):
 
 
 # ----- the review -----
-@pytest.mark.parametrize("game, players", [("briscola", 2), ("cicera", 4)])
-async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db_path, game, players):
-    code, out = await run_play(db_path, "1\n" * 60 + "review\n", "--game", game, "--players", str(players),
-                               "--seed", "7", *FAST)
+@pytest.mark.parametrize("game, players, seed, script", [
+    ("briscola", 2, 7, "1\n" * 60),
+    ("cicera", 4, 7, "1\n" * 60),
+    # passes at the auction, the first card of the list at each trick; seed 13: a reviewed trick holds a card
+    # of the secret partner
+    ("chiamata", 5, 13, "pass\n1\n" * 30),
+])
+async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db_path, game, players, seed,
+                                                                               script):
+    code, out = await run_play(db_path, script + "review\n", "--game", game, "--players", str(players),
+                               "--seed", str(seed), "--option", "match=single", *FAST)
     assert code == 0
     end = out.split("Game 1 stored.", 1)[1]
     assert "Type 'review' for your costliest decisions, or press Enter to leave." in end
@@ -102,6 +109,8 @@ async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db
     blocks = re.split(r"^\d\. ", end.split("as you saw them.", 1)[1], flags=re.M)[1:]
     assert len(blocks) == len(review.decisions)
     where = "Turn" if game == "cicera" else "Trick"
+    partner = review.record["rounds"][0]["result"].get("partner")
+    secret_on_the_table = 0
     for j, block in zip(review.decisions, blocks):
         view = j.view
         assert block.startswith(f"{where} {j.turn}:\n")
@@ -112,10 +121,17 @@ async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db
         before, after = round(100 * j.played.win), round(100 * j.best.win)
         assert (f"about {j.cost_points:.1f} {points} and {max(0, after - before)} points of win chance "
                 f"({before}% → {after}%)") in block
-        # nothing of the hands the player could not see (the face-up briscola, drawn last, is known to all)
-        hidden = hidden_hands(review.record, j.round, j.index, review.seat) - {getattr(view, "face_up", None)}
+        # nothing of the hands the player could not see (cards named to all are no secret, only who holds them
+        # is: the face-up briscola, drawn last, and Chiamata's called card)
+        public = {getattr(view, "face_up", None), getattr(view, "called", None)}
+        hidden = hidden_hands(review.record, j.round, j.index, review.seat) - public
         shown = {Card.parse(code) for code in CARD.findall(block)}
         assert shown & hidden == set(), block
+        if game == "chiamata" and view.partner is None and not view.i_am_partner:  # the partner still secret
+            assert "partner)" not in block, block
+            secret_on_the_table += any(s == partner for s, _card in view.trick)
+    if game == "chiamata":
+        assert secret_on_the_table, "the seed gives a decision with the secret partner's card on the table"
 
 
 async def test_review_with_no_costly_decision_says_so(db_path, monkeypatch):
