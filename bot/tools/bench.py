@@ -154,22 +154,24 @@ def _ai_record(game: str, players: int, seed: int) -> dict[str, object]:
     return m.record()
 
 
-def review_times(seed: int, games: int) -> list[tuple[str, list[float]]]:
-    """Seconds to review seat 0's play (``rules.ai.review.review`` at its default budget): ``games``
-    2-player Briscola games, then one game of each other mode; every game hard against hard."""
+def review_times(seed: int, games: int) -> list[tuple[str, list[float], list[float]]]:
+    """Seconds to review seat 0's play (``rules.ai.review.review`` at its default budget), on the clock and in
+    CPU time (the time on one core, whatever else the machine runs): ``games`` 2-player Briscola games, then
+    one game of each other mode; every game hard against hard."""
     from rules.ai.review import review
 
     modes = [("briscola 2p", "briscola", 2, games or REVIEW_GAMES), ("briscola 4p", "briscola", 4, 1),
              ("chiamata", "chiamata", 5, 1), ("cicera", "cicera", 4, 1)]
     out = []
     for label, game, players, n in modes:
-        times = []
+        wall, cpu = [], []
         for k in range(n):
             record = _ai_record(game, players, seed + k)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             review(record, 0, seed=seed + k)
-            times.append(time.perf_counter() - t0)
-        out.append((label, times))
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+        out.append((label, sorted(wall), sorted(cpu)))
     return out
 
 
@@ -218,8 +220,8 @@ def main(args: argparse.Namespace) -> int:
 
         bench_service.main(args)
     if args.only == "review":  # slow (a minute): only when asked for
-        print(f"{'review':<22} {'games':>8} {'median s':>9} {'max s':>8}")
-        for label, times in review_times(args.seed, args.games):
-            times.sort()
-            print(f"{label:<22} {len(times):>8} {times[len(times) // 2]:>9.2f} {times[-1]:>8.2f}")
+        print(f"{'review':<22} {'games':>8} {'median s':>9} {'max s':>8} {'median cpu s':>13} {'max cpu s':>10}")
+        for label, wall, cpu in review_times(args.seed, args.games):
+            mid = len(wall) // 2
+            print(f"{label:<22} {len(wall):>8} {wall[mid]:>9.2f} {wall[-1]:>8.2f} {cpu[mid]:>13.2f} {cpu[-1]:>10.2f}")
     return 0

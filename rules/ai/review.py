@@ -27,8 +27,8 @@ decision's place, so a decision's values do not depend on the rest of the game.
 Costliness: a decision's ``severity`` is ``cost_win + cost_points / POINT_SCALE[game]`` (60 card points in
 Briscola and Chiamata, half of the deck; 6 points in Cicera, about half of what a deal's awards are worth),
 and the same number orders the actions (``best`` is the action of highest ``win + points / scale``). A
-decision is reported when its severity is at least ``MIN_SEVERITY`` (0.05: 3 card points, or 5% of win
-chance, or 0.3 Cicera points), costliest first.
+decision is reported when its severity is at least ``MIN_SEVERITY[game]`` (0.05: 3 card points, or 5% of
+win chance; Cicera 0.15: 0.9 points or 15%, its values being noisier), costliest first.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ from rules.view import GameView
 
 __all__ = [
     "HINT_TIME_MS", "MIN_SEVERITY", "POINT_SCALE", "REVIEW_TIME_MS", "ActionValue", "Judged", "action_values",
-    "decision_rng", "hint", "judged_from_json", "judged_to_json", "review", "reviewable", "seat_decisions",
-    "severity", "view_at",
+    "costliest", "decision_rng", "hint", "judge", "judged_from_json", "judged_to_json", "review", "reviewable",
+    "seat_decisions", "severity", "view_at",
 ]
 
 REVIEW_TIME_MS = 400
@@ -67,8 +67,10 @@ HINT_TIME_MS = 400
 """The budget of a hint (one position)."""
 POINT_SCALE = {"briscola": 60.0, "chiamata": 60.0, "cicera": 6.0}
 """What ``points`` are divided by to be weighed against ``win``: about the points that decide a round."""
-MIN_SEVERITY = 0.05
-"""A decision costs something real from this severity (``cost_win + cost_points / POINT_SCALE``)."""
+MIN_SEVERITY = {"briscola": 0.05, "chiamata": 0.05, "cicera": 0.15}
+"""A decision costs something real from this severity (``cost_win + cost_points / POINT_SCALE``): 3 card
+points or 5% of win chance; in Cicera, whose values are noisier (a deal's score swings with the hidden
+hands), 0.9 points or 15% of win chance."""
 CICERA_PLIES_PER_MS = 25
 """Cicera: rollout plays per millisecond of budget (the playouts' speed on one core of the project machine)."""
 CICERA_MIN_SAMPLES = 40
@@ -355,17 +357,23 @@ def judge(round_index: int, index: int, view: GameView, action: Action, values: 
 def review(record: object, seat: int, seed: int = 0, time_ms: int = REVIEW_TIME_MS, top: int = 3,
            timeouts_to_ai: int | None = None) -> list[Judged]:
     """The seat's costliest decisions, costliest first, at most ``top``, only those whose ``severity`` is at
-    least ``MIN_SEVERITY``. Seeded: the same record, seat and seed give the same review. Chiamata's bids,
-    trump and discard are not reviewed (see the module's docstring). Raises ``ReplayError`` on a bad record."""
+    least ``MIN_SEVERITY[game]`` (``costliest``). Seeded: the same record, seat and seed give the same review.
+    Chiamata's bids, trump and discard are not reviewed (see the module's docstring). Raises ``ReplayError``
+    on a bad record."""
     judged = []
     for ri, ai, view, action in seat_decisions(record, seat, timeouts_to_ai):
         if not reviewable(view):
             continue
-        j = judge(ri, ai, view, action, action_values(view, decision_rng(seed, ri, ai), time_ms))
-        if j.severity >= MIN_SEVERITY:
-            judged.append(j)
-    judged.sort(key=lambda j: -j.severity)
-    return judged[:max(0, top)]
+        judged.append(judge(ri, ai, view, action, action_values(view, decision_rng(seed, ri, ai), time_ms)))
+    return costliest(judged, top)
+
+
+def costliest(judged: list[Judged], top: int = 3) -> list[Judged]:
+    """The decisions of ``judged`` whose ``severity`` is at least ``MIN_SEVERITY`` of their game, costliest
+    first (ties: the earlier decision first), at most ``top``."""
+    kept = [j for j in judged if j.severity >= MIN_SEVERITY[j.view.game]]
+    kept.sort(key=lambda j: -j.severity)
+    return kept[:max(0, top)]
 
 
 # ----- the bot's cache -----

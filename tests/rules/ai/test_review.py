@@ -163,7 +163,7 @@ def test_a_review_holds_at_most_top_costly_decisions_costliest_first_with_every_
     assert len(judged) == 3, "a random player makes more than three costly decisions in a game"
     assert [j.severity for j in judged] == sorted((j.severity for j in judged), reverse=True)
     for j in judged:
-        assert j.severity >= MIN_SEVERITY
+        assert j.severity >= MIN_SEVERITY["briscola"]
         assert sorted(map(str, (v.action for v in j.values))) == sorted(map(str, j.view.legal))
         assert j.best == j.values[0] and j.played in j.values
         assert j.cost_points >= 0 and j.cost_win >= 0
