@@ -32,6 +32,7 @@ OPTION_LABELS: dict[str, str] = {
     "turn_timer": N_("turn timer"),
     "bidding": N_("bidding"),
     "kitty": N_("kitty"),
+    "hints": N_("hints"),
 }
 
 VALUE_LABELS: dict[str, str] = {

@@ -163,7 +163,10 @@ def after_game(before: Standing | None, seat: SeatResult, rating: Rating, when: 
 def update_standings(
     record: dict, seats: Sequence[SeatResult], before: dict[int, Standing], when: float
 ) -> dict[int, Standing]:
-    """The new standings of the human players of a finished game (AI seats are left out)."""
+    """The new standings of the human players of a finished game (AI seats are left out); none for a practice
+    game (``hints`` on: the AI helped), which is not rated."""
+    if (record.get("options") or {}).get("hints") == "on":
+        return {}
     ratings = []
     for seat in seats:
         if seat.user_id is None:

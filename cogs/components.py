@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from cogs.admin import Admin
     from cogs.play.checks import Move, Seated
     from cogs.play.hub import Hub
+    from cogs.replays import Replays
     from cogs.standings import Standings
 
 log = logging.getLogger(__name__)
@@ -200,8 +201,37 @@ class HistoryButton(_Dynamic, DynamicItem[Button], template=ids.HISTORY):
                                    self.groups["page"] or "", edit=True)
 
 
+class ReviewButton(_Dynamic, DynamicItem[Button], template=ids.REVIEW):
+    """A player's review of a finished game, only for them (whether they played it is checked by the Replays)."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Replays | None", interaction.client.get_cog("Replays"))
+        if cog is not None:
+            await cog.on_review(interaction, self.number("game"))
+
+
+class ReplayButton(_Dynamic, DynamicItem[Button], template=ids.REPLAY):
+    """The animated replay of a finished game, posted in the channel."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Replays | None", interaction.client.get_cog("Replays"))
+        if cog is not None:
+            await cog.on_replay(interaction, self.number("game"))
+
+
+class HintButton(_Dynamic, DynamicItem[Button], template=ids.HINT):
+    """A practice table's hint for the presser's turn (the table, the seat and the turn are checked by the
+    service)."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Replays | None", interaction.client.get_cog("Replays"))
+        if cog is not None:
+            await cog.on_hint(interaction, self.number("table"), self.number("version"))
+
+
 DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PageButton, OldHandButton,
-                 RematchButton, LeaderboardButton, ResetButton, HistoryButton)
+                 RematchButton, LeaderboardButton, ResetButton, HistoryButton, ReviewButton, ReplayButton,
+                 HintButton)
 
 
 def button(cls: type, custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -20,6 +20,9 @@ LEADERBOARD = r"tv:lb:(?P<game>[^:]*)(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"
 """Loose on purpose: any ``tv:lb:`` id reaches the Standings, which read it with ``page_number`` and answer a
 forged one (``tv:lb:briscola:1e20``, a negative page, an unknown game) with a short message."""
 RESET = r"tv:reset:(?P<game>[a-z]+)"
+REVIEW = r"tv:review:(?P<game>\d+)"
+REPLAY = r"tv:replay:(?P<game>\d+)"
+HINT = r"tv:hint:(?P<table>\d+):(?P<version>\d+)"
 
 MAX_ID = 2**63 - 1
 """The largest id a ``custom_id`` may name: a game id beyond it cannot be in the database (SQLite's integers
@@ -81,6 +84,21 @@ def page(table_id: int, version: int, number: int) -> str:
 def rematch(game_id: int) -> str:
     """A new lobby with the settings of a finished game."""
     return f"tv:rematch:{game_id}"
+
+
+def review(game_id: int) -> str:
+    """The Review button of a match summary: the presser's costliest decisions of that game."""
+    return f"tv:review:{game_id}"
+
+
+def replay(game_id: int) -> str:
+    """The Replay button of a match summary: the game's animation."""
+    return f"tv:replay:{game_id}"
+
+
+def hint(table_id: int, version: int) -> str:
+    """The Hint button of a hand at a practice table (``hints`` on), for the position it was drawn at."""
+    return f"tv:hint:{table_id}:{version}"
 
 
 def leaderboard(game: str, page: int, tag: str | None = None) -> str:

@@ -50,6 +50,7 @@ DESCRIBE_COMMON = {
     "turn_timer": "seconds per turn, 15-600; 0 turns the timer off (default 120)",
     "faces": "card faces (the rules never change)",
     "show_points": "show each side's captured points during the round",
+    "hints": "practice: a Hint button on each hand shows the AI's choice (the game is not rated)",
 }
 
 
@@ -101,7 +102,7 @@ class Lobby(commands.Cog):
         players=BRISCOLA_PLAYERS, level=LEVEL_CHOICES, match=MATCH_CHOICES,
         teams=TEAMS_CHOICES, faces=FACES_CHOICES, show_points=ON_OFF, open=ON_OFF, trump_exchange=ON_OFF,
         high_score_bonus=ON_OFF, conquest=ON_OFF, autoplay_last=ON_OFF, team_chat=TEAM_CHAT_CHOICES,
-        partner_hand=ON_OFF,
+        partner_hand=ON_OFF, hints=ON_OFF,
     )
     async def briscola(
         self, interaction: Interaction, players: Choice[int], level: Choice[str] | None = None,
@@ -110,13 +111,13 @@ class Lobby(commands.Cog):
         trump_exchange: Choice[str] | None = None, high_score_bonus: Choice[str] | None = None,
         conquest: Choice[str] | None = None, autoplay_last: Choice[str] | None = None,
         team_chat: Choice[str] | None = None, partner_hand: Choice[str] | None = None,
-        turn_timer: TIMER | None = None,
+        turn_timer: TIMER | None = None, hints: Choice[str] | None = None,
     ) -> None:
         """Open a Briscola lobby."""
         options = _given(match=match, teams=teams, faces=faces, show_points=show_points, open=open,
                          trump_exchange=trump_exchange, high_score_bonus=high_score_bonus, conquest=conquest,
                          autoplay_last=autoplay_last, team_chat=team_chat, partner_hand=partner_hand,
-                         turn_timer=turn_timer)
+                         turn_timer=turn_timer, hints=hints)
         await self.lobby.create_table(interaction, "briscola", players.value, options, _level(level))
 
     @app_commands.command(name="chiamata", description="Open a table of Briscola Chiamata (5 players)")
@@ -128,15 +129,16 @@ class Lobby(commands.Cog):
         **DESCRIBE_COMMON,
     )
     @app_commands.choices(level=LEVEL_CHOICES, bidding=BIDDING_CHOICES, kitty=ON_OFF, match=CHIAMATA_MATCH,
-                          faces=FACES_CHOICES, show_points=ON_OFF)
+                          faces=FACES_CHOICES, show_points=ON_OFF, hints=ON_OFF)
     async def chiamata(
         self, interaction: Interaction, level: Choice[str] | None = None,
         bidding: Choice[str] | None = None, kitty: Choice[str] | None = None, match: Choice[str] | None = None,
         faces: Choice[str] | None = None, show_points: Choice[str] | None = None, turn_timer: TIMER | None = None,
+        hints: Choice[str] | None = None,
     ) -> None:
         """Open a Chiamata lobby."""
         options = _given(bidding=bidding, kitty=kitty, match=match, faces=faces, show_points=show_points,
-                         turn_timer=turn_timer)
+                         turn_timer=turn_timer, hints=hints)
         await self.lobby.create_table(interaction, "chiamata", 5, options, _level(level))
 
     @app_commands.command(name="cicera", description="Open a table of Cicera (4 players, two teams)")
@@ -144,15 +146,15 @@ class Lobby(commands.Cog):
     @app_commands.describe(
         match="one deal, or play to 21, 31 or 51 points",
         team_chat="when each team's private thread opens",
-        level=DESCRIBE_COMMON["level"], turn_timer=DESCRIBE_COMMON["turn_timer"],
+        level=DESCRIBE_COMMON["level"], turn_timer=DESCRIBE_COMMON["turn_timer"], hints=DESCRIBE_COMMON["hints"],
     )
-    @app_commands.choices(level=LEVEL_CHOICES, match=CICERA_MATCH, team_chat=TEAM_CHAT_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES, match=CICERA_MATCH, team_chat=TEAM_CHAT_CHOICES, hints=ON_OFF)
     async def cicera(
         self, interaction: Interaction, level: Choice[str] | None = None, match: Choice[str] | None = None,
-        team_chat: Choice[str] | None = None, turn_timer: TIMER | None = None,
+        team_chat: Choice[str] | None = None, turn_timer: TIMER | None = None, hints: Choice[str] | None = None,
     ) -> None:
         """Open a Cicera lobby."""
-        options = _given(match=match, team_chat=team_chat, turn_timer=turn_timer)
+        options = _given(match=match, team_chat=team_chat, turn_timer=turn_timer, hints=hints)
         await self.lobby.create_table(interaction, "cicera", 4, options, _level(level))
 
     table = app_commands.Group(name="table", description="Your table in this channel", guild_only=True)

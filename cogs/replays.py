@@ -1,5 +1,6 @@
-"""``/replay game:<id>``: the animated picture of a finished game of this server (``images.replay``), in
-Components V2."""
+"""After the game: ``/replay game:<id>`` and the summary's Replay button (the animated picture of a finished game
+of this server, ``images.replay``), ``/review game:<id>`` and the summary's Review button (a player's costliest
+decisions, only for them, ``bot.tables.reviews``), and the Hint button of a practice table's hand."""
 
 from __future__ import annotations
 
@@ -12,11 +13,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import TableError
+from bot.tables.reviews import Review
+from cogs import ids
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import game_name, level_name, t
+from cogs.render.cicera import choice_label
+from cogs.texts import card_name, game_name, level_name, t
 from cogs.types import Interaction, TavoloBot
-from images.replay import ReplayTooLarge, replay_webp
+from images.hand import hand_png
+from images.replay import ReplayTooLarge, record_seats, replay_webp
+from rules.actions import Action
+from rules.ai.review import ActionValue, Judged
 from rules.records import ReplayError
 
 log = logging.getLogger(__name__)
@@ -46,8 +53,83 @@ def replay_layout(game_id: int, record: dict[str, Any]) -> discord.ui.LayoutView
                        "-# " + t("replay.footer"), accent=layout.GOLD)
 
 
+def review_picture(n: int) -> str:
+    """The file name of decision ``n``'s picture in a review message."""
+    return f"review-{n}.png"
+
+
+def action_name(action: Action, faces: str = "italian") -> str:
+    """An action as the hand's controls name it: a card, a Cicera capture or placing, an exchange, a call."""
+    if action.kind == "play" and action.card is not None:
+        return choice_label(action, faces) if action.take is not None else card_name(action.card, faces)
+    if action.kind == "exchange" and action.card is not None:
+        return t("hand.exchange", card=card_name(action.card, faces))
+    if action.kind == "call" and action.card is not None:
+        return t("hand.call", card=card_name(action.card, faces))
+    return str(action)
+
+
+def _percent(chance: float) -> str:
+    return f"{round(100 * chance)}%"
+
+
+def _where(record: dict[str, Any], j: Judged) -> str:
+    """Where a decision was: its trick (a Cicera turn), and its round when the record has several."""
+    key = "review.turn" if record.get("game") == "cicera" else "review.trick"
+    if len(record.get("rounds") or ()) > 1:
+        return t(key + "_of_round", n=j.turn, round=j.round + 1)
+    return t(key, n=j.turn)
+
+
+def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
+    """One decision of a review: where, what was played, what the AI prefers, and what the difference is
+    worth in card points (Cicera: points of the deal's score) and in win chance."""
+    cost = "review.cost_cicera" if record.get("game") == "cicera" else "review.cost"
+    return "\n".join([
+        t("review.decision", n=n, where=_where(record, j), played=action_name(j.played.action, faces),
+          best=action_name(j.best.action, faces)),
+        t(cost, points=f"{j.cost_points:.1f}", win=f"{100 * j.cost_win:.0f}", before=_percent(j.played.win),
+          after=_percent(j.best.win)),
+    ])
+
+
+def review_fields(review: Review) -> dict[str, Any]:
+    """The review message (ephemeral): a title, each decision's text over the picture of the hand and the
+    trick as the player saw them, and a footer; the pictures as files."""
+    record = review.record
+    faces = "french" if (record.get("options") or {}).get("faces") == "french" else "italian"
+    game = game_name(str(record.get("game")))
+    parts: list[Any] = ["### " + t("review.title", id=review.game_id, game=game)]
+    files = []
+    if not review.decisions:
+        parts.append(t("review.none"))
+    else:
+        parts.append(t("review.intro"))
+    seats = record_seats(record, int(record.get("players") or 0))
+    for n, j in enumerate(review.decisions, 1):
+        parts.append(layout.separator())
+        parts.append(decision_text(record, n, j, faces))
+        name = review_picture(n)
+        parts.append(layout.gallery(name, t("review.alt", n=n)))
+        files.append(discord.File(io.BytesIO(hand_png(j.view, seats)), filename=name))
+    parts.append("-# " + t("review.footer"))
+    return {"view": layout.card(*parts, accent=layout.GOLD), "files": files}
+
+
+def hint_text(values: list[ActionValue], faces: str, cicera: bool) -> str:
+    """A hint: the AI's preferred action with its win chance and expected points, and the next best."""
+    best = values[0]
+    unit = "hint.line_cicera" if cicera else "hint.line"
+    lines = [t(unit, action=action_name(best.action, faces), win=_percent(best.win), points=f"{best.points:.0f}")]
+    if len(values) > 1:
+        other = values[1]
+        lines.append(t("hint.next", action=action_name(other.action, faces), win=_percent(other.win),
+                       points=f"{other.points:.0f}"))
+    return "\n".join(lines)
+
+
 class Replays(commands.Cog):
-    """Replays of finished games."""
+    """Replays, reviews and hints."""
 
     def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
@@ -63,31 +145,91 @@ class Replays(commands.Cog):
     async def replay(self, interaction: Interaction,
                      game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
         """``/replay``: a public message with the animation of game ``game``; an unknown id, or another
-        server's game, gets a short ephemeral refusal. The picture is drawn in the render threads (the
+        server's game, gets a short ephemeral refusal."""
+        await self.hub.answers.answer(interaction, "replay", lambda: self._post_replay(interaction, game))
+
+    async def on_replay(self, interaction: Interaction, game_id: int) -> None:
+        """The summary's Replay button: as ``/replay`` for its game."""
+        await self.hub.answers.answer(interaction, "replay", lambda: self._post_replay(interaction, game_id))
+
+    async def _post_replay(self, interaction: Interaction, game: int) -> None:
+        """The replay message of game ``game`` of this server. The picture is drawn in the render threads (the
         answer is deferred while it takes long)."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise TableError(t("guild_only"))
+        record = await self.hub.service.game_record(game) if game <= ids.MAX_ID else None
+        if not isinstance(record, dict) or record.get("guild") != guild_id:
+            raise TableError(t("replay.unknown", id=game))
+
+        async def build() -> dict[str, Any]:
+            with self.hub.languages.public_in(guild_id):  # a public message, pictures included
+                try:
+                    data = await self.hub.run(replay_webp, record)
+                except (ReplayError, ReplayTooLarge) as e:
+                    log.warning("no replay of game %s: %s", game, e)
+                    raise TableError(t("replay.failed", id=game)) from None
+                view = replay_layout(game, record)
+            return {"view": view, "file": discord.File(io.BytesIO(data), filename=REPLAY_FILE),
+                    "allowed_mentions": discord.AllowedMentions.none()}
+
+        await self.hub.answers.send(interaction, build, ephemeral=False)
+
+    @app_commands.command(name="review", description="Your costliest decisions in a finished game you played")
+    @app_commands.guild_only()
+    @app_commands.describe(game="the game's id (as /history shows it)")
+    async def review(self, interaction: Interaction,
+                     game: app_commands.Range[int, 1, GAME_ID_MAX]) -> None:
+        """``/review``: as the summary's Review button, for game ``game``."""
+        await self.hub.answers.answer(interaction, "review", lambda: self._review(interaction, game))
+
+    async def on_review(self, interaction: Interaction, game_id: int) -> None:
+        """The summary's Review button."""
+        await self.hub.answers.answer(interaction, "review", lambda: self._review(interaction, game_id))
+
+    async def _review(self, interaction: Interaction, game: int) -> None:
+        """Only for the presser (ephemeral): a stored review at once; else a "working" message at once, edited
+        into the review when the search is done (seconds). A member who did not play the game here gets a
+        short refusal."""
+        service = self.hub.service
+        if interaction.guild_id is None:
+            raise TableError(t("guild_only"))
+        if game > ids.MAX_ID:
+            raise TableError(t("replay.unknown", id=game))
+        stored = await service.stored_review(game, interaction.user.id, interaction.guild_id)
+        if stored is not None:
+            fields = await self.hub.run(review_fields, stored)
+            await interaction.response.send_message(ephemeral=True, view=fields["view"], files=fields["files"])
+            return
+        await interaction.response.send_message(ephemeral=True, view=layout.notice(t("review.working", id=game)))
+        try:
+            done = await service.review(game, interaction.user.id, interaction.guild_id)
+            fields = await self.hub.run(review_fields, done)
+        except TableError as e:  # the working message says why instead
+            await interaction.edit_original_response(view=layout.notice(str(e), accent=layout.WARNING))
+            return
+        except Exception:
+            await interaction.edit_original_response(view=layout.notice(t("error"), accent=layout.WARNING))
+            raise
+        await interaction.edit_original_response(view=fields["view"], attachments=fields["files"])
+
+    async def on_hint(self, interaction: Interaction, table_id: int, version: int) -> None:
+        """A practice table's Hint button: the AI's preferred action for the presser's turn, only for them."""
 
         async def work() -> None:
-            guild_id = interaction.guild_id
-            if guild_id is None:
-                raise TableError(t("guild_only"))
-            record = await self.hub.service.game_record(game)
-            if not isinstance(record, dict) or record.get("guild") != guild_id:
-                raise TableError(t("replay.unknown", id=game))
+            service = self.hub.service
+            if table_id > ids.MAX_ID:  # forged: no such table
+                raise TableError(t("click.no_table"))
+            info = service.get(table_id)
+            if info.channel_id != interaction.channel_id:
+                raise TableError(t("click.elsewhere"))
+            if info.version != version:
+                raise TableError(t("hint.stale"))
+            values = await service.hint(table_id, interaction.user.id)
+            faces = "french" if info.options.get("faces") == "french" else "italian"
+            await self.hub.answers.tell(interaction, hint_text(values, faces, info.game == "cicera"))
 
-            async def build() -> dict[str, Any]:
-                with self.hub.languages.public_in(guild_id):  # a public message, pictures included
-                    try:
-                        data = await self.hub.run(replay_webp, record)
-                    except (ReplayError, ReplayTooLarge) as e:
-                        log.warning("no replay of game %s: %s", game, e)
-                        raise TableError(t("replay.failed", id=game)) from None
-                    view = replay_layout(game, record)
-                return {"view": view, "file": discord.File(io.BytesIO(data), filename=REPLAY_FILE),
-                        "allowed_mentions": discord.AllowedMentions.none()}
-
-            await self.hub.answers.send(interaction, build, ephemeral=False)
-
-        await self.hub.answers.answer(interaction, "replay", work)
+        await self.hub.answers.answer(interaction, "hint", work)
 
 
 async def setup(bot: TavoloBot) -> None:

@@ -98,6 +98,8 @@ TEXTS: dict[str, str] = {
     "table.summary_round": N_("{game} · table {id}: round {n} is over."),
     "table.summary_match": N_("{game} · table {id}: the game is over. {result}"),
     "table.rematch": N_("Rematch"),
+    "table.review": N_("Review my play"),
+    "table.replay": N_("Replay"),
     "table.rating": N_("{name}: rating {before} → {after}"),
     # ----- the hand -----
     "hand.title": N_("**Your hand** · {game}, table {id}."),
@@ -106,6 +108,7 @@ TEXTS: dict[str, str] = {
     "hand.over": N_("The game is over."),
     "hand.partner": N_("You hold the called card **{card}**: you are the caller's secret partner."),
     "hand.exchange": N_("Exchange {card} for the face-up card"),
+    "hand.hint": N_("Hint"),
     "hand.pass": N_("Pass"),
     "hand.bid_rank": N_("Bid {rank}"),
     "hand.bid_points_placeholder": N_("Bid a points target…"),
@@ -296,4 +299,26 @@ TEXTS.update({
     "replay.footer": N_("Each picture is the table as everyone saw it; the last one is the result."),
     "replay.unknown": N_("There is no finished game {id} on this server; /history shows the games' ids."),
     "replay.failed": N_("The replay of game {id} could not be drawn."),
+    "review.working": N_("Reviewing your play in game {id}… The AI is valuing each of your decisions from what you "
+                         "knew at the time; this takes a few seconds."),
+    "review.title": N_("Your review of game {id}: {game}"),
+    "review.intro": N_("Your costliest decisions, as you saw them. The AI valued every choice you had with only "
+                       "what you knew then, over many deals of the cards you could not see."),
+    "review.none": N_("No costly decision: wherever it mattered, you played what the AI would play, or close to it."),
+    "review.trick": N_("Trick {n}"),
+    "review.trick_of_round": N_("Round {round}, trick {n}"),
+    "review.turn": N_("Turn {n}"),
+    "review.turn_of_round": N_("Deal {round}, turn {n}"),
+    "review.decision": N_("**{n}. {where}**: you played **{played}**; the AI prefers **{best}**."),
+    "review.cost": N_("It cost you about **{points} card points** and **{win} points of win chance** "
+                      "({before} → {after})."),
+    "review.cost_cicera": N_("It cost your team about **{points} points** of the deal's score and **{win} points of "
+                             "win chance** ({before} → {after})."),
+    "review.alt": N_("Your hand and the table at decision {n}"),
+    "review.footer": N_("Win chance and points are averages over the hands you could not see: they judge the "
+                        "decision, not the luck."),
+    "hint.line": N_("Hint: **{action}**, with {win} win chance and about {points} card points for your side."),
+    "hint.line_cicera": N_("Hint: **{action}**, with {win} win chance and about {points} points for your team."),
+    "hint.next": N_("Next best: {action} ({win}, about {points})."),
+    "hint.stale": N_("This hint button is from an earlier turn; press Hint on your current hand."),
 })

@@ -59,7 +59,8 @@ class ReplayTooLarge(ValueError):
     """Even the smallest scale makes a file over ``MAX_BYTES``."""
 
 
-def _seats(record: dict[str, Any], players: int) -> list[SeatInfo] | None:
+def record_seats(record: dict[str, Any], players: int) -> list[SeatInfo] | None:
+    """The seats of a record as the pictures name them (an unnamed seat by its number); ``None`` without seats."""
     seats = record.get("seats")
     if not isinstance(seats, list):
         return None
@@ -131,7 +132,7 @@ def replay_frames(record: object) -> list[Image.Image]:
     each turn) and the summary, round after round. Raises ``ReplayError`` for a bad record."""
     views = replay_views(record)
     assert isinstance(record, dict)
-    seats = _seats(record, views[0][1].players)
+    seats = record_seats(record, views[0][1].players)
     pictures = [_frame(kind, v, seats) for kind, v in views]
     width = max(p.width for p in pictures)
     height = max(p.height for p in pictures)

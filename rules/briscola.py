@@ -10,7 +10,7 @@ from typing import Any
 from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
-from rules.options import TEAM_CHAT, TURN_TIMER, OptionSpec, validate
+from rules.options import HINTS, TEAM_CHAT, TURN_TIMER, OptionSpec, validate
 from rules.spec import GameSpec, register
 from rules.tricks import EXCHANGE, TrickState
 from rules.view import GameView
@@ -39,6 +39,7 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("team_chat", TEAM_CHAT, players=(4, 6)),
         OptionSpec("partner_hand", ("on", "off"), players=(4, 6)),
         TURN_TIMER,
+        HINTS,
     )
 }
 

@@ -22,7 +22,7 @@ from rules.chiamata_round import (
     ChiamataRound,
 )
 from rules.engine import Match, Round
-from rules.options import TURN_TIMER, OptionSpec, validate
+from rules.options import HINTS, TURN_TIMER, OptionSpec, validate
 from rules.spec import GameSpec, register
 from rules.view import GameView
 
@@ -40,6 +40,7 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("faces", ("italian", "french")),
         OptionSpec("show_points", ("off", "on")),
         TURN_TIMER,
+        HINTS,
     )
 }
 MATCH_ROUNDS = {"single": 1, "short": 5, "long": 10}

@@ -56,6 +56,7 @@ OPTION_SPECS: dict[str, opts.OptionSpec] = {
     ),
     "turn_timer": opts.TURN_TIMER,
     "team_chat": opts.OptionSpec("team_chat", opts.TEAM_CHAT),
+    "hints": opts.HINTS,
 }
 
 

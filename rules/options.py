@@ -58,6 +58,8 @@ TURN_TIMER = OptionSpec(
     "turn_timer", ("120", "off"), parse=parse_timer, describe="120 (default), any whole number 15-600, or off"
 )
 TEAM_CHAT = ("after_first_trick", "after_first_round", "off")
+HINTS = OptionSpec("hints", ("off", "on"))
+"""A practice table: a Hint button on each hand shows the AI's preferred action; such a game is not rated."""
 
 
 def validate(

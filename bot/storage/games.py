@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.ratings import SeatResult, Standing
 from bot.storage.base import StoreBase
@@ -84,6 +85,27 @@ class GameQueries(StoreBase):
         rows = await self._read("SELECT record FROM games WHERE id = ?", (game_id,))
         return loads(rows[0][0], f"games {game_id}") if rows else None
 
+    async def seats_of(self, game_id: int, user_id: int) -> list[int]:
+        """The seats ``user_id`` played in a finished game (none: they did not play it)."""
+        rows = await self._read("SELECT seat FROM game_players WHERE game_id = ? AND user_id = ? ORDER BY seat",
+                                (game_id, user_id))
+        return [r[0] for r in rows]
+
+    async def review_of(self, game_id: int, seat: int) -> Any:
+        """The stored review of one seat of a finished game (the JSON it was saved as), or ``None``."""
+        rows = await self._read("SELECT data FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return loads(rows[0][0], f"reviews {game_id}/{seat}") if rows else None
+
+    async def save_review(self, game_id: int, seat: int, data: Any, made_at: float) -> None:
+        """Keep the review of one seat of a finished game (a JSON-able value), replacing an older one."""
+
+        async def fn(tx: Tx) -> None:
+            await tx.execute("DELETE FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await tx.execute("INSERT INTO reviews (game_id, seat, data, made_at) VALUES (?, ?, ?, ?)",
+                             (game_id, seat, dumps(data), made_at))
+
+        await self._write(fn)
+
     async def games_of(self, guild_id: int, user_id: int, limit: int = 10) -> list[GameRow]:
         """A player's last finished games in a guild, newest first."""
         rows = await self._read(
@@ -146,6 +168,9 @@ class GameQueries(StoreBase):
                 record = loads(text, f"games {game_id}")
                 _anonymise(record, user_id, replacement_name)
                 await tx.execute("UPDATE games SET record = ? WHERE id = ?", (dumps(record), game_id))
+            await tx.execute(  # the reviews of their play go with them
+                "DELETE FROM reviews WHERE EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = reviews.game_id "
+                "AND p.seat = reviews.seat AND p.user_id = ?)", (user_id,))
             await tx.execute("UPDATE game_players SET user_id = NULL WHERE user_id = ?", (user_id,))
             stopped = await tx.fetchall(  # the records of stopped tables name their seats too
                 "SELECT id, record FROM aborted_games WHERE record LIKE ?", (f"%{user_id}%",))

@@ -2,9 +2,9 @@
 
 ``TableService`` opens the database and resumes the stored tables, answers what front ends ask (a table, a
 view, a record so far), and gathers the parts: seating (``Lobby``), playing (``Turns``), the common state
-and events (``ServiceCore``), and standings and settings (``StandingsService``, as ``service.standings``;
-its methods are offered here too). Every refused request raises a ``TableError`` with a message for the
-user and changes nothing.
+and events (``ServiceCore``), reviews and hints (``Reviews``), and standings and settings
+(``StandingsService``, as ``service.standings``; its methods are offered here too). Every refused request
+raises a ``TableError`` with a message for the user and changes nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.tables.core import DEFAULT_GUILD_CAP, Subscriber, Subscription
 from bot.tables.errors import TableLost, UnknownTable, WrongPhase
 from bot.tables.events import Resumed
 from bot.tables.lobby import Lobby
+from bot.tables.reviews import Review, Reviews
 from bot.tables.standings import PAGE_SIZE
 from bot.tables.table import Table, TableInfo
 from bot.tables.turns import WARNING_MAX, WRITE_TRIES
@@ -29,11 +30,11 @@ from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEFAULT_GUILD_CAP", "PAGE_SIZE", "WARNING_MAX", "WRITE_TRIES", "Subscriber", "Subscription",
+__all__ = ["DEFAULT_GUILD_CAP", "PAGE_SIZE", "WARNING_MAX", "WRITE_TRIES", "Review", "Subscriber", "Subscription",
            "TableService"]
 
 
-class TableService(Lobby):
+class TableService(Lobby, Reviews):
     """Owns the live tables of every guild; see the module docstring."""
 
     @classmethod

@@ -5,8 +5,8 @@ tables with the slash commands and play their turns by pressing the first enable
 message. At each scene, SimCord's browser preview draws one message, and headless Chromium saves it as
 ``DIR/<scene>-phone.png`` (390 px wide) and ``DIR/<scene>-desktop.png`` (the width of Discord's chat column
 on a desktop). The scenes: the lobby; the table and the hand of Briscola for 2 and for 4, of Chiamata (the
-auction too) and of Cicera (the capture choice too); a match summary, ``/history`` and ``/replay`` after it;
-an ephemeral refusal; ``/rules``.
+auction too) and of Cicera (the capture choice too); a match summary, ``/history``, ``/replay`` and a review
+after it; a practice table's hand and its hint; an ephemeral refusal; ``/rules``.
 
 The games are found and played through what members see (buttons and selects found at any depth, Components
 V2 or action rows), so the command keeps working while the messages' design changes.
@@ -44,7 +44,7 @@ CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu")
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 SEED = 20_261_201
 """The seed of every scripted table (the deal and the AI's choices follow from it)."""
-SERVICE_OPTIONS = {"ai_time_ms": 30}
+SERVICE_OPTIONS = {"ai_time_ms": 30, "review_time_ms": 30, "hint_time_ms": 30}
 """Quick AI players: the pictures, not the AI's strength, are the point."""
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia")
 TURNS_LIMIT = 400
@@ -267,11 +267,26 @@ async def briscola_for_two(d: Director) -> None:
     await d.shoot("refusal", bruno, refusal)
     await d.play(table)
     await d.shoot("summary", anna, d.public()[-1])
-    if wanted(["history", "replay"], d.only):
+    if wanted(["history", "replay", "review"], d.only):
         history = await anna.slash(d.channel, "history")
         await d.shoot("history", anna, history)
         game_id = (await d.service.recent_games(d.world.guild.id))["rows"][0].id
         await d.shoot("replay", anna, await anna.slash(d.channel, "replay", game=game_id))
+        summary = next(m for m in reversed(d.public())
+                       if any(b.custom_id == f"tv:review:{game_id}" for b in buttons(m) if b.custom_id))
+        pressed = await anna.click(summary, custom_id=f"tv:review:{game_id}")
+        await d.world.env.settle()
+        await d.shoot("review", anna, d.message(pressed.response.message.id, viewer=anna))
+
+
+async def practice(d: Director) -> None:
+    """Anna at a practice table (``hints`` on): her hand with the Hint button, and the hint it gives."""
+    anna = d.members["Anna"]
+    await d.start(anna, await d.open(anna, "briscola", players=2, hints="on"))
+    hand = await d.hand(anna)
+    await d.shoot("practice-hand", anna, hand)
+    hint = next(b for b in buttons(hand) if b.custom_id and b.custom_id.startswith("tv:hint:"))
+    await d.shoot("hint", anna, await anna.click(hand, custom_id=hint.custom_id))
 
 
 async def briscola_for_four(d: Director) -> None:
@@ -319,7 +334,9 @@ async def rules(d: Director) -> None:
 
 
 STEPS: tuple[tuple[Callable[[Director], Awaitable[None]], tuple[str, ...]], ...] = (
-    (briscola_for_two, ("lobby", "briscola-table", "briscola-hand", "refusal", "summary", "history", "replay")),
+    (briscola_for_two, ("lobby", "briscola-table", "briscola-hand", "refusal", "summary", "history", "replay",
+                        "review")),
+    (practice, ("practice-hand", "hint")),
     (briscola_for_four, ("briscola4-table", "briscola4-hand")),
     (chiamata, ("chiamata-auction", "chiamata-table", "chiamata-hand")),
     (cicera, ("cicera-hand", "cicera-table", "cicera-capture")),

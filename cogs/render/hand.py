@@ -11,7 +11,7 @@ from discord.ui import LayoutView
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import ActButton, button
+from cogs.components import ActButton, HintButton, button
 from cogs.render import layout
 from cogs.render.games import render_of
 from cogs.render.pictures import HAND_FILE
@@ -59,7 +59,10 @@ def hand_controls(info: TableInfo, view, page: int = 0) -> list[Any]:
     """The controls under a hand picture (none once the match is over)."""
     if view.match_over:
         return []
-    return list(render_of(info.game).hand_items(info, view, page))
+    items = list(render_of(info.game).hand_items(info, view, page))
+    if info.options.get("hints") == "on" and view.to_move == view.seat and len(view.legal) > 1:
+        items.append(button(HintButton, ids.hint(info.id, info.version), t("hand.hint")))
+    return items
 
 
 def hand_view(info: TableInfo, view, page: int = 0, *, text: str | None = None,

@@ -12,7 +12,7 @@ from discord.ui import LayoutView
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import HandButton, RematchButton, button
+from cogs.components import HandButton, RematchButton, ReplayButton, ReviewButton, button
 from cogs.render import layout
 from cogs.render.games import render_of
 from cogs.render.pictures import SUMMARY_FILE, TABLE_FILE
@@ -130,9 +130,17 @@ def rematch_view(game_id: int) -> LayoutView:
     return layout.card(layout.rows([rematch_button(game_id)]))
 
 
+def after_game_buttons(game_id: int) -> list[Any]:
+    """Under a match summary: Rematch, Review (each player's own, ephemeral) and Replay."""
+    return [rematch_button(game_id),
+            button(ReviewButton, ids.review(game_id), t("table.review"), discord.ButtonStyle.primary),
+            button(ReplayButton, ids.replay(game_id), t("table.replay"))]
+
+
 def summary_message(text: str, game_id: int | None = None) -> LayoutView:
-    """A round or match summary: its text, the summary picture (``summary.png``), and Rematch at the end."""
-    controls = layout.rows([rematch_button(game_id)]) if game_id is not None else []
+    """A round or match summary: its text, the summary picture (``summary.png``), and at the end of the match
+    Rematch, Review and Replay."""
+    controls = layout.rows(after_game_buttons(game_id)) if game_id is not None else []
     return layout.card(text, layout.gallery(SUMMARY_FILE), controls, accent=layout.GOLD)
 
 

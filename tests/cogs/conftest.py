@@ -17,7 +17,7 @@ from bot.config import Settings
 from bot.storage import Store
 from bot.tools.shards import Shards
 
-SERVICE_OPTIONS = {"ai_time_ms": 20}
+SERVICE_OPTIONS = {"ai_time_ms": 20, "review_time_ms": 20, "hint_time_ms": 20}
 
 
 SETTLE_TIMEOUT = 12.0

@@ -424,7 +424,11 @@ def test_a_shuffled_deal_uses_the_match_generator_and_is_recorded():
 
 
 def test_options():
-    assert Cicera.validate_options(4, None) == {"match": "single", "turn_timer": 120, "team_chat": "after_first_trick"}
+    assert Cicera.validate_options(4, None) == {"match": "single", "turn_timer": 120, "team_chat": "after_first_trick",
+                                                "hints": "off"}
+    assert Cicera.validate_options(4, {"hints": "on"})["hints"] == "on"
+    with pytest.raises(OptionError, match="hints"):
+        Cicera.validate_options(4, {"hints": "sometimes"})
     assert Cicera.validate_options(4, {"match": "31", "turn_timer": "off"})["match"] == "31"
     with pytest.raises(OptionError, match="match"):
         Cicera.validate_options(4, {"match": "11"})
