@@ -1,0 +1,110 @@
+"""The service's reviews and hints (``bot.tables.reviews``): a review is the same as ``rules.ai.review.review``
+of the record, it is refused to someone who did not play, it is computed once (two presses share one
+computation, a later press reads it back), a failed write still answers; hints only at a practice table, for
+the seat to move."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.storage import StorageError
+from bot.tables.errors import BadRequest, NotSeated, NotYourTurn
+from rules.ai import review as judge
+
+GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+BUDGET = 20
+
+
+async def finished_game(service, play, *, hints: str = "off") -> int:
+    """Alice plays a 2-player Briscola against the AI to the end (her first legal card each turn); its id."""
+    info = await service.create(GUILD, CHANNEL, ALICE, "alice", "briscola", 2, {"hints": hints}, "easy", 7)
+    await service.start(info.id, ALICE)
+    await play(service, info.id, {ALICE})
+    await service.idle()
+    (row,) = await service.store.games_of(GUILD, ALICE, 1)
+    return row.id
+
+
+async def test_a_review_is_the_records_review_and_is_kept(open_service, play, monkeypatch):
+    service = await open_service(review_time_ms=BUDGET)
+    game_id = await finished_game(service, play)
+    record = await service.game_record(game_id)
+    expected = judge.review(record, 0, seed=0, time_ms=BUDGET)
+
+    calls = []
+    original = judge.action_values
+
+    def counted(*args):
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(judge, "action_values", counted)
+    assert await service.stored_review(game_id, ALICE, GUILD) is None
+    first, second = await asyncio.gather(service.review(game_id, ALICE, GUILD), service.review(game_id, ALICE, GUILD))
+    assert [judge.judged_to_json(j) for j in first.decisions] == [judge.judged_to_json(j) for j in expected]
+    assert first.decisions == second.decisions and first.seat == 0
+    decisions = len([d for d in judge.seat_decisions(record, 0) if judge.reviewable(d[2])])
+    assert len(calls) == decisions, "two presses at once share one computation"
+    kept = await service.stored_review(game_id, ALICE, GUILD)
+    assert kept is not None and [judge.judged_to_json(j) for j in kept.decisions] == [
+        judge.judged_to_json(j) for j in expected]
+    again = await service.review(game_id, ALICE, GUILD)
+    assert len(calls) == decisions, "a later press reads the kept review"
+    assert [j.view for j in again.decisions] == [j.view for j in expected], "the views are rebuilt from the record"
+
+
+async def test_a_review_is_refused_to_who_did_not_play_it_here(open_service, play):
+    service = await open_service(review_time_ms=BUDGET)
+    game_id = await finished_game(service, play)
+    with pytest.raises(BadRequest, match="Only the players"):
+        await service.review(game_id, BOB, GUILD)
+    with pytest.raises(BadRequest, match="no finished game"):
+        await service.review(game_id, ALICE, GUILD + 1)
+    with pytest.raises(BadRequest, match="no finished game"):
+        await service.review(game_id + 99, ALICE, GUILD)
+    assert await service.store.review_of(game_id, 0) is None
+
+
+async def test_a_failed_write_still_answers_and_the_next_press_computes_again(open_service, play, monkeypatch):
+    service = await open_service(review_time_ms=BUDGET)
+    game_id = await finished_game(service, play)
+
+    async def full_disk(*_args):
+        raise StorageError("database or disk is full", "SQLITE_FULL")
+
+    monkeypatch.setattr(service.store, "save_review", full_disk)
+    shown = await service.review(game_id, ALICE, GUILD)
+    assert await service.store.review_of(game_id, 0) is None
+    monkeypatch.undo()
+    again = await service.review(game_id, ALICE, GUILD)
+    assert [judge.judged_to_json(j) for j in again.decisions] == [judge.judged_to_json(j) for j in shown.decisions]
+    assert await service.store.review_of(game_id, 0) is not None
+
+
+async def test_hints_only_at_a_practice_table_for_the_seat_to_move(open_service):
+    service = await open_service(hint_time_ms=BUDGET)
+    plain = await service.create(GUILD, CHANNEL, ALICE, "alice", "briscola", 2, {}, "easy", 3)
+    await service.start(plain.id, ALICE)
+    await service.idle()
+    with pytest.raises(BadRequest, match="no hints"):
+        await service.hint(plain.id, ALICE)
+
+    practice = await service.create(GUILD, CHANNEL + 1, ALICE, "alice", "briscola", 4, {"hints": "on"}, "easy", 3)
+    await service.join(practice.id, BOB, "bob")
+    await service.start(practice.id, ALICE)
+    await service.idle()
+    info = service.get(practice.id)
+    mover = info.seats[info.to_move].user_id
+    waiting = ALICE if mover == BOB else BOB
+    assert mover in (ALICE, BOB)
+    with pytest.raises(NotYourTurn):
+        await service.hint(practice.id, waiting)
+    with pytest.raises(NotSeated):
+        await service.hint(practice.id, 999)
+    values = await service.hint(practice.id, mover)
+    view = service.view(practice.id, mover)
+    assert sorted(map(str, (v.action for v in values))) == sorted(map(str, view.legal))
+    assert all(0.0 <= v.win <= 1.0 for v in values)
+    assert await service.hint(practice.id, mover) == values, "the same position gets the same hint"
