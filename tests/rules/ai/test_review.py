@@ -22,7 +22,7 @@ from rules.ai.review import (
     view_at,
 )
 from rules.briscola import Briscola, deck_for
-from rules.cards import Card, cards, deck_52
+from rules.cards import Card, cards, deck_40, deck_52
 from rules.chiamata import Chiamata
 from rules.cicera import Cicera
 from rules.engine import Match
@@ -263,3 +263,32 @@ def test_a_hint_ranks_every_legal_card_of_a_chiamata_play():
     assert sorted(str(v.action) for v in values) == sorted(str(a) for a in view.legal)
     keys = [v.win + v.points / 60 for v in values]
     assert keys == sorted(keys, reverse=True)
+
+
+def test_chiamata_an_ace_thrown_on_the_callers_sure_trick_is_the_top_decision():
+    # seat 1 calls the 3 of coins (coins are trumps) and leads the ace of trumps; seat 0, who does not hold
+    # the called card and so plays against the caller, throws its ace of cups on that trick
+    fixed = {1: ["Ad"], 3: ["3d"], 0: ["Ac", "4c", "5s"]}
+    used = {c for cs in fixed.values() for c in cs}
+    rest = [str(c) for c in deck_40() if str(c) not in used]
+    hands = []
+    for s in range(5):
+        hand = list(fixed.get(s, []))
+        while len(hand) < 8:
+            hand.append(rest.pop(0))
+        hands.append(hand)
+    deal = {"hands": hands, "stock": [], "briscola": None, "table": [], "kitty": []}
+    m = Chiamata(5, {}, seed=0, first_dealer=0, deals=lambda _i, _d: copy.deepcopy(deal))
+    m.apply(Action.make_bid("3"), 1)
+    for seat in (2, 3, 4, 0):
+        m.apply(Action.pass_(), seat)
+    m.apply(Action.call("3d"), 1)
+    m.apply(Action.play("Ad"), 1)
+    rng = random.Random(0)
+    for seat in (2, 3, 4):
+        m.apply(choose("medium", m.view(seat), rng), seat)
+    m.apply(Action.play("Ac"), 0)
+    record = finish(m, ["hard"] * 5)
+    judged = review(record, 0, time_ms=50)
+    assert judged and judged[0].played.action == Action.play("Ac") and judged[0].turn == 1
+    assert judged[0].cost_points > 8
