@@ -47,7 +47,7 @@ from rules.ai.cicera import playout as cicera_playout
 from rules.ai.cicera import round_from_view as cicera_round
 from rules.ai.cicera import sample_hands
 from rules.ai.cicera_counting import passed_captures, unseen_cards
-from rules.ai.tuning import BRISCOLA, CHIAMATA
+from rules.ai.tuning import BRISCOLA
 from rules.briscola import BriscolaView
 from rules.cards import POINTS, deck_40
 from rules.chiamata import ChiamataView
@@ -79,8 +79,6 @@ the hidden hands, and fewer deals leave the values too noisy to compare moves (e
 about three times ``REVIEW_TIME_MS``)."""
 MIN_SAMPLES = 8
 """Fewest deals any valuation uses, however small the budget."""
-CALL_SAMPLES_US = CHIAMATA.sample_us
-"""Chiamata's call: the cost of one deal of the unseen cards, in microseconds of the cost model."""
 REVIEW_BRISCOLA = replace(BRISCOLA, solved_cards_2p=BRISCOLA.exact_cards_2p)
 """Briscola's search for the review: solved exactly only where every placement is enumerated (cheap)."""
 
