@@ -23,7 +23,7 @@ from cogs.types import Interaction, TavoloBot
 from images.hand import hand_png
 from images.replay import ReplayTooLarge, record_seats, replay_webp
 from rules.actions import Action
-from rules.ai.review import ActionValue, Judged
+from rules.ai.review import MIN_SEVERITY, ActionValue, Judged, severity
 from rules.records import ReplayError
 
 log = logging.getLogger(__name__)
@@ -84,12 +84,19 @@ def _where(record: dict[str, Any], j: Judged) -> str:
 def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
     """One decision of a review: where, what was played, what the AI prefers, and what the difference is
     worth in card points (Cicera: points of the deal's score) and in win chance."""
-    cost = "review.cost_cicera" if record.get("game") == "cicera" else "review.cost"
+    cicera = record.get("game") == "cicera"
+    points, win = f"{j.cost_points:.1f}", f"{100 * j.cost_win:.0f}"
+    if win == "0":  # the cost is in points alone
+        cost = t("review.cost_points_cicera" if cicera else "review.cost_points", points=points)
+    elif points in ("0.0", "-0.0"):  # in win chance alone
+        cost = t("review.cost_win", win=win, before=_percent(j.played.win), after=_percent(j.best.win))
+    else:
+        cost = t("review.cost_cicera" if cicera else "review.cost", points=points, win=win,
+                 before=_percent(j.played.win), after=_percent(j.best.win))
     return "\n".join([
         t("review.decision", n=n, where=_where(record, j), played=action_name(j.played.action, faces),
           best=action_name(j.best.action, faces)),
-        t(cost, points=f"{j.cost_points:.1f}", win=f"{100 * j.cost_win:.0f}", before=_percent(j.played.win),
-          after=_percent(j.best.win)),
+        cost,
     ])
 
 
@@ -116,15 +123,17 @@ def review_fields(review: Review) -> dict[str, Any]:
     return {"view": layout.card(*parts, accent=layout.GOLD), "files": files}
 
 
-def hint_text(values: list[ActionValue], faces: str, cicera: bool) -> str:
-    """A hint: the AI's preferred action with its win chance and expected points, and the next best."""
+def hint_text(values: list[ActionValue], game: str, faces: str) -> str:
+    """A hint: the AI's preferred action with its win chance and expected points, and the next best (said to
+    be about as good when the two are within what a review would call a cost)."""
     best = values[0]
-    unit = "hint.line_cicera" if cicera else "hint.line"
+    unit = "hint.line_cicera" if game == "cicera" else "hint.line"
     lines = [t(unit, action=action_name(best.action, faces), win=_percent(best.win), points=f"{best.points:.0f}")]
     if len(values) > 1:
         other = values[1]
-        lines.append(t("hint.next", action=action_name(other.action, faces), win=_percent(other.win),
-                       points=f"{other.points:.0f}"))
+        gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)
+        lines.append(t("hint.tie" if gap < MIN_SEVERITY[game] else "hint.next", action=action_name(other.action, faces),
+                       win=_percent(other.win), points=f"{other.points:.0f}"))
     return "\n".join(lines)
 
 
@@ -227,7 +236,7 @@ class Replays(commands.Cog):
                 raise TableError(t("hint.stale"))
             values = await service.hint(table_id, interaction.user.id)
             faces = "french" if info.options.get("faces") == "french" else "italian"
-            await self.hub.answers.tell(interaction, hint_text(values, faces, info.game == "cicera"))
+            await self.hub.answers.tell(interaction, hint_text(values, info.game, faces))
 
         await self.hub.answers.answer(interaction, "hint", work)
 

@@ -314,11 +314,15 @@ TEXTS.update({
                       "({before} → {after})."),
     "review.cost_cicera": N_("It cost your team about **{points} points** of the deal's score and **{win} points of "
                              "win chance** ({before} → {after})."),
+    "review.cost_points": N_("It cost you about **{points} card points**."),
+    "review.cost_points_cicera": N_("It cost your team about **{points} points** of the deal's score."),
+    "review.cost_win": N_("It cost you about **{win} points of win chance** ({before} → {after})."),
     "review.alt": N_("Your hand and the table at decision {n}"),
     "review.footer": N_("Win chance and points are averages over the hands you could not see: they judge the "
                         "decision, not the luck."),
     "hint.line": N_("Hint: **{action}**, with {win} win chance and about {points} card points for your side."),
     "hint.line_cicera": N_("Hint: **{action}**, with {win} win chance and about {points} points for your team."),
     "hint.next": N_("Next best: {action} ({win}, about {points})."),
+    "hint.tie": N_("About as good: {action} ({win}, about {points})."),
     "hint.stale": N_("This hint button is from an earlier turn; press Hint on your current hand."),
 })

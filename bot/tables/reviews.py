@@ -159,6 +159,9 @@ class Reviews(ServiceCore):
         loop = asyncio.get_running_loop()
         async with self._ai_slots.slot(urgent=True):
             values = await loop.run_in_executor(self.executor, judge.hint, view, rng, self.hint_time_ms)
+        if not values:
+            raise BadRequest(_("No hint for this move: hints are for the card play and Chiamata's call, not for "
+                               "the bids, the trump or the discard."))
         self._hints = {k: v for k, v in self._hints.items() if k in self._tables}  # finished tables go
         self._hints[table_id] = (version, values)
         return values

@@ -47,6 +47,7 @@ from bot.tools.views.chiamata import bid_text
 from bot.tools.views.cicera import item_text as cicera_item
 from bot.tools.views.seats import join_and
 from rules.actions import Action, RulesError
+from rules.ai.review import MIN_SEVERITY, severity
 from rules.games import DEFAULT_GAME, spec
 from rules.options import parse_option_args
 
@@ -371,7 +372,7 @@ class Terminal:
         if not values:
             return [_("No hint for this move: hints are for the card play and Chiamata's call, not for the bids, "
                       "the trump or the discard.")]
-        return hint_lines(values, choices, self.names.game == "cicera")
+        return hint_lines(values, choices, self.names.game)
 
     async def after_game(self, game_id: int) -> None:
         """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves."""
@@ -417,7 +418,7 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def hint_lines(values: list[ActionValue], choices: list[Action], cicera: bool) -> list[str]:
+def hint_lines(values: list[ActionValue], choices: list[Action], game: str) -> list[str]:
     """A hint: the AI's preferred action as the numbered list names it (with its number), its win chance and
     expected points, and the next best."""
 
@@ -428,13 +429,17 @@ def hint_lines(values: list[ActionValue], choices: list[Action], cicera: bool) -
         return text
 
     best = values[0]
+    cicera = game == "cicera"
     line = (N_("Hint: {action}, with {win} win chance and about {points} points for your team.") if cicera else
             N_("Hint: {action}, with {win} win chance and about {points} card points for your side."))
     out = [_(line).format(action=named(best.action), win=percent(best.win), points=f"{best.points:.0f}")]
     if len(values) > 1:
         other = values[1]
-        out.append(_("Next best: {action}, with {win} win chance and about {points} points.").format(
-            action=named(other.action), win=percent(other.win), points=f"{other.points:.0f}"))
+        gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)
+        nearly = gap < MIN_SEVERITY[game]  # within what a review calls a cost
+        text = (_("About as good: {action}, with {win} win chance and about {points} points.") if nearly else
+                _("Next best: {action}, with {win} win chance and about {points} points."))
+        out.append(text.format(action=named(other.action), win=percent(other.win), points=f"{other.points:.0f}"))
     return out
 
 

@@ -19,6 +19,7 @@ from cogs.render.seats import faces, seat_label
 from cogs.render.status import status_lines
 from cogs.texts import card_name, game_name, t
 from rules.actions import Action
+from rules.ai.review import reviewable
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ def hand_controls(info: TableInfo, view, page: int = 0) -> list[Any]:
     if view.match_over:
         return []
     items = list(render_of(info.game).hand_items(info, view, page))
-    if info.options.get("hints") == "on" and view.to_move == view.seat and len(view.legal) > 1:
+    if info.options.get("hints") == "on" and view.to_move == view.seat and len(view.legal) > 1 and reviewable(view):
         items.append(button(HintButton, ids.hint(info.id, info.version), t("hand.hint")))
     return items
 
