@@ -62,6 +62,9 @@ class RunConfig:
     hidden: tuple[int, int] = (128, 64)
     batch: int = 512
     lr: float = 1e-3
+    lr_decay: float = 0.8
+    """Each epoch's learning rate is ``lr x lr_decay ** epoch`` (epochs counted from 0): the same whatever the
+    number of epochs asked for, so a run continued to more epochs is a run that asked for them at once."""
 
 
 class TrainError(Exception):
@@ -223,10 +226,12 @@ def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndar
 
 
 def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray, cfg: RunConfig, epoch: int) -> float:
-    """One epoch of Adam over the training examples, shuffled by (seed, epoch); the mean training loss."""
+    """One epoch of Adam over the training examples, shuffled by (seed, epoch), at the epoch's learning rate;
+    the mean training loss."""
     w, m, v = state["weights"], state["m"], state["v"]
     order = train_idx[np.random.default_rng([cfg.seed, 2, epoch]).permutation(len(train_idx))]
     b1, b2, eps = 0.9, 0.999, 1e-8
+    lr = cfg.lr * cfg.lr_decay ** epoch
     total = 0.0
     for k in range(0, len(order), cfg.batch):
         part = order[k:k + cfg.batch]
@@ -239,7 +244,7 @@ def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray,
             v[key] = b2 * v[key] + (1 - b2) * g[key] ** 2
             m_hat = m[key] / (1 - b1 ** t)
             v_hat = v[key] / (1 - b2 ** t)
-            w[key] = (w[key] - cfg.lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
+            w[key] = (w[key] - lr * m_hat / (np.sqrt(v_hat) + eps)).astype(np.float32)
     return total / max(1, len(order))
 
 
@@ -295,8 +300,7 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
         if stored is None:
             raise TrainError(_("nothing to resume in {dir}: it holds no run").format(dir=folder))
         cfg = stored
-    elif stored is not None and (stored.players, stored.games, stored.seed, stored.hidden, stored.batch,
-                                 stored.lr) != (cfg.players, cfg.games, cfg.seed, cfg.hidden, cfg.batch, cfg.lr):
+    elif stored is not None and asdict(stored) | {"epochs": 0} != asdict(cfg) | {"epochs": 0}:
         raise TrainError(_("{dir} holds another run (its config.json); use another folder, or --resume").format(
             dir=folder))
     folder.mkdir(parents=True, exist_ok=True)

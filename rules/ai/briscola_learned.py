@@ -1,0 +1,170 @@
+"""Briscola ``hard-net``: ``hard``'s determinized search with the learned evaluation as its leaf value.
+
+The search is ``rules.ai.briscola.hard``'s (the same sampled deals, weighted by how well they explain the
+other seats' latest plays, and the same read of the opponents' style), but a move's value in a sampled deal
+is not a playout to the end of the round: the move is played, the rollout policy (the opponents as their
+style says) plays on until the trick is closed and this seat is to move again (``lookahead`` more tricks
+with ``LearnedTuning.lookahead``), and the network (``rules.ai.net``) values that position from what this
+seat would see there (``rules.ai.features``): its win chance and card-point margin, averaged over every
+hidden card it cannot see. All the leaves of a move are valued in one numpy batch. Where the 2-player
+search is exact (few cards left) or no network is shipped for the player count, it plays as ``hard``.
+
+``hard-v1`` (``rules.ai.hard_v1``) is unchanged by this module; the arena compares the two.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from rules.actions import Action
+from rules.ai import briscola, features, net
+from rules.ai.briscola_beliefs import (
+    GREEDY,
+    HEURISTIC,
+    _decisions,
+    _hand_to_play,
+    _seat,
+    _side_of,
+    _trick_ids,
+    _trump,
+    deal_weight,
+    round_from_view,
+    sample_hidden,
+)
+from rules.ai.tricks import duel_card, greedy_card
+from rules.ai.tuning import BRISCOLA, BriscolaTuning
+from rules.briscola import BriscolaRound, BriscolaView
+from rules.tricks import EXCHANGE
+
+
+@dataclass(frozen=True)
+class LearnedTuning:
+    """The learned search's settings; ``base`` is the tuning of the parts it shares with ``hard``."""
+
+    base: BriscolaTuning = field(default_factory=lambda: BRISCOLA)
+    samples_per_ms: float = 1.5
+    """Sampled deals per millisecond of budget (as ``hard``: 300 at 200 ms)."""
+    lookahead: int = 0
+    """Tricks played on by the policy after the one the move is in, before the network values the position."""
+    net_share: float = 1.0
+    """A leaf's value: this share from the network, the rest from a playout to the end (0: ``hard``'s
+    playouts alone)."""
+
+
+LEARNED = LearnedTuning()
+
+
+def _advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_side: int,
+             rng: random.Random | None) -> None:
+    """Play on with the rollout policy (the opponents in their style) until ``tricks`` more tricks are closed
+    after the current one and seat ``me`` is to move, or the round is over."""
+    closed = len(r.history)
+    target = closed + 1 + tricks if r.trick else closed + tricks
+    side_of = r.side_of
+    while not r.done and (len(r.history) < target or r.turn != me):
+        side = side_of[r.turn]
+        hand = r.hands[r.turn]
+        if side == greedy_side:
+            r.apply_fast(greedy_card(hand, r.trick, r.trump))
+        elif side == random_side and rng is not None:
+            r.apply_fast(hand[int(rng.random() * len(hand))])
+        else:
+            r.apply_fast(briscola._policy_move(r))
+
+
+def _visible(r: BriscolaRound, me: int, view: BriscolaView) -> list[int]:
+    """The other seats whose hands ``me`` would see in ``r``: in ``open`` mode all, with ``partner_hand``
+    the partners once the stock is empty."""
+    if view.options.get("open") == "on":
+        return [s for s in range(r.n) if s != me]
+    if view.options.get("partner_hand") == "on" and not r.stock and r.briscola_drawn:
+        return [s for s in range(r.n) if s != me and r.side_of[s] == r.side_of[me]]
+    return []
+
+
+def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning = LEARNED) -> Action:
+    """The learned search's move (see the module's docstring)."""
+    base = tuning.base
+    model = net.load(view.players)
+    remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
+    exact = view.players == 2 and remaining <= base.solved_cards_2p
+    if model is None or exact or tuning.net_share <= 0:
+        return briscola.hard(view, rng, time_ms, base)
+    moves: list[int] = []
+    for a in view.legal:
+        card = int(a.card) if a.card is not None else -1
+        moves.append(EXCHANGE + card if a.kind == "exchange" else card)
+    if len(moves) == 1:
+        return view.legal[0]
+    me = _seat(view)
+    side = _side_of(view)[me]
+    bonus = view.options.get("high_score_bonus") == "on"
+    samples = max(8, int(time_ms * tuning.samples_per_ms))
+    plays = _decisions(view)
+    others = [i for i in range(len(view.sides)) if i != side]
+    deals = []
+    belief = [0.0, 0.0, 0.0]
+    for _k in range(samples):
+        hands, stock = sample_hidden(view, rng)
+        w, like = deal_weight(view, hands, rng, plays, base)
+        deals.append((hands, stock, w))
+        belief = [b + x for b, x in zip(belief, like)]
+    total = sum(belief)
+    p_greedy, p_heuristic = belief[GREEDY] / total, belief[HEURISTIC] / total
+    if view.players == 2 and 1 - p_greedy - p_heuristic > base.random_belief:
+        p_greedy, p_random = 0.0, 1.0
+        deals = [(hands, stock, 1.0) for hands, stock, _w in deals]
+    else:
+        p_greedy, p_random = p_greedy / (p_greedy + p_heuristic), 0.0
+    totals = [0.0] * len(moves)
+    budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
+    t0 = time.perf_counter()
+    leaves: list[features.Encoded] = []
+    leaf_of: list[tuple[int, float]] = []  # (move, weight x net share) of each leaf to value
+    share = tuning.net_share
+    for k, (hands, stock, w) in enumerate(deals):
+        start = round_from_view(view, hands, stock)
+        greedy_side = random_side = -1
+        x = rng.random()
+        if x < p_greedy:
+            greedy_side = others[0] if len(others) == 1 else rng.choice(others)
+        elif x >= 1.0 - p_random:
+            random_side = others[0] if len(others) == 1 else rng.choice(others)
+        seed = rng.getrandbits(32) if random_side >= 0 else 0
+        for i, m in enumerate(moves):
+            r = start.clone()
+            r.apply_fast(m)
+            if share < 1.0:
+                prng = random.Random(seed) if random_side >= 0 else None
+                points = briscola.playout_points(r, greedy_side, random_side, prng)
+                totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
+            _advance(r, me, tuning.lookahead, greedy_side, random_side,
+                     random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
+            if r.done:
+                totals[i] += w * share * briscola.round_value(r.side_points(), side, bonus, base.margin_weight)
+            else:
+                leaves.append(features.from_round(r, me, _visible(r, me, view)))
+                leaf_of.append((i, w * share))
+        if time.perf_counter() - t0 > budget:
+            deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
+            break
+    if leaves:
+        win, margin = model.evaluate(features.matrix(leaves))
+        values = (2.0 * win - 1.0) + margin * base.margin_weight
+        for (i, weight), value in zip(leaf_of, values.tolist()):
+            totals[i] += weight * value
+    if view.players == 2 and base.heuristic_bonus:
+        hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
+        if hint in moves:
+            totals[moves.index(hint)] += base.heuristic_bonus * sum(w for _h, _s, w in deals)
+    best = max(range(len(moves)), key=lambda i: totals[i])
+    return view.legal[best]
+
+
+def choose(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning | None = None) -> Action:
+    """``hard-net``'s action in ``view`` (one of ``view.legal``); ``tuning`` ``None``: ``LEARNED``."""
+    if len(view.legal) == 1:
+        return view.legal[0]
+    return hard(view, rng, time_ms, LEARNED if tuning is None else tuning)

@@ -1,0 +1,165 @@
+"""The learned Briscola evaluation: features from a seat's view only, the shipped weights, and the search
+that uses them (``rules.ai.features``, ``rules.ai.net``, ``rules.ai.briscola_learned``)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from rules.ai import choose, features, net
+from rules.briscola import Briscola, deck_for
+from rules.cards import Card, cards
+
+
+def deal_with(players: int, hands: list[str], briscola: str, stock_first: list[str] = ()) -> dict:
+    chosen = [cards(h) for h in hands]
+    used = {c for h in chosen for c in h} | {Card.parse(briscola)} | set(cards(" ".join(stock_first)))
+    rest = [str(c) for c in deck_for(players) if c not in used]
+    return {"hands": [[str(c) for c in h] for h in chosen], "stock": list(stock_first) + rest,
+            "briscola": briscola, "table": [], "kitty": []}
+
+
+def played(m: Briscola, moves: int, seed: int, level: str = "medium") -> Briscola:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = m.to_move()
+        m.apply(choose(level, m.view(seat), rng), seat)
+    return m
+
+
+# ----- features -----
+def test_hidden_cards_do_not_change_the_features():
+    # seat 0 sees the same in both deals; seat 1's hand and the stock order differ
+    d1 = deal_with(2, ["Ad 4c 5s", "2d 3b Rb"], "7c", ["Cc", "Fb", "6s", "2s"])
+    d2 = deal_with(2, ["Ad 4c 5s", "Cc Fb 2b"], "7c", ["3b", "Rb", "6s", "2s"])
+    m1 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d1)
+    m2 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d2)
+    assert m1.round.hands[1] != m2.round.hands[1]
+    assert features.from_view(m1.view(0)) == features.from_view(m2.view(0))
+    assert features.from_round(m1.round, 0) == features.from_round(m2.round, 0)
+    # the other seat's features differ: they do read its own hand
+    assert features.from_round(m1.round, 1) != features.from_round(m2.round, 1)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (2, {"trump_exchange": "on"}), (4, {"partner_hand": "on"}),
+                                                  (6, {})])
+def test_the_round_and_the_view_give_the_same_features(players, options):
+    for seed in range(3):
+        m = Briscola(players, options, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            seat = m.to_move()
+            view = m.view(seat)
+            assert features.from_round(m.round, seat, list(view.visible_hands)) == features.from_view(view)
+            m.apply(choose("medium", view, rng), seat)
+
+
+def test_a_feature_row_shows_the_hand_the_trick_and_the_points():
+    d = deal_with(2, ["Ad 4c 5s", "2d 3b Rb"], "7c")
+    m = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d)
+    m.apply(m.view(0).legal[0], 0)  # seat 0 leads a card
+    x = features.matrix([features.from_view(m.view(1))])
+    assert x.shape == (1, features.SIZE)
+    hand = x[0, :features.CARDS]
+    assert hand.sum() == 3
+    trump = "dcsb".index("c")
+    assert hand[features.card_index(Card.parse("3b"), trump)] == 1
+    trick = x[0, 2 * features.CARDS:3 * features.CARDS]  # the opponent's card on the table
+    assert trick.sum() == 1
+    assert x[0, 7 * features.CARDS:8 * features.CARDS].sum() == 40 - 3 - 1 - 1  # unseen: not hand, trick, face-up
+    scal = dict(zip(features.SCALARS, x[0, 8 * features.CARDS:]))
+    assert scal["leading"] == 0 and scal["last_to_play"] == 1 and scal["my_points"] == 0
+
+
+def test_trump_first_numbering_makes_the_suits_alike():
+    assert features.card_index(Card.parse("Ac"), 1) == 0  # the ace of trumps is first whatever the trump
+    assert features.card_index(Card.parse("Ab"), 3) == 0
+    assert sorted(features.card_index(c, 2) for c in deck_for(2)) == list(range(40))
+
+
+# ----- the shipped weights -----
+@pytest.mark.parametrize("players", [2])
+def test_the_shipped_weights_load_and_give_finite_values_of_the_right_shape(players):
+    net.load.cache_clear()
+    model = net.load(players)
+    assert model is not None, f"no shipped weights for {players} players"
+    assert model.size() < 400_000
+    m = played(Briscola(players, {}, seed=3), 7, 3)
+    rows = [features.from_view(m.view(s)) for s in range(players)]
+    win, margin = model.evaluate(features.matrix(rows))
+    assert win.shape == (players,) and margin.shape == (players,)
+    assert np.all(np.isfinite(win)) and np.all((win >= 0) & (win <= 1))
+    assert np.all(np.isfinite(margin)) and np.all(np.abs(margin) <= 120)
+    assert net.load(players) is model, "loaded once per process"
+
+
+def test_the_value_sees_a_won_position():
+    # three tricks of an ace and a three each (63 points, a won round): banked by seat 0, or by its opponent
+    model = net.load(2)
+    assert model is not None
+    tricks = [(0, [13, 15], 0), (0, [26, 28], 0), (0, [39, 41], 0)]
+    lost = [(lead, cs, 1) for lead, cs, _w in tricks]
+    strong = features.encode(2, 0, [0, 1], 0, [0, 2, 12], tricks, [], 0, 5, {}, 27, False)
+    weak = features.encode(2, 0, [0, 1], 0, [17, 18, 19], lost, [], 0, 5, {}, 27, False)
+    win, margin = model.evaluate(features.matrix([strong, weak]))
+    assert win[0] > 0.7 > 0.3 > win[1]
+    assert margin[0] > margin[1]
+
+
+# ----- hard-net: the search with the learned leaf value -----
+def play_all(m: Briscola, levels: list[str], seed: int, time_ms: int = 10) -> list[str]:
+    rng = random.Random(seed)
+    taken = []
+    while not m.is_over():
+        seat = m.to_move()
+        view = m.view(seat)
+        action = choose(levels[seat], view, rng, time_ms)
+        assert action in view.legal
+        m.apply(action, seat)
+        taken.append(f"{seat}:{action}")
+    return taken
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (2, {"trump_exchange": "on", "match": "short"}),
+                                                  (4, {"partner_hand": "on"}), (6, {})])
+def test_hard_net_plays_only_legal_actions(players, options):
+    for seed in range(2):
+        m = Briscola(players, options, seed=seed)
+        play_all(m, ["hard-net" if s % 2 == seed % 2 else "medium" for s in range(players)], seed)
+        assert m.is_over() and m.result() is not None
+
+
+def test_hard_net_is_reproducible_from_its_seed():
+    a = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard-net", "hard-v1"], 1)
+    b = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard-net", "hard-v1"], 1)
+    c = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard-net", "hard-v1"], 2)
+    assert a == b
+    assert a != c
+
+
+def test_hard_net_does_not_depend_on_hidden_cards():
+    d1 = deal_with(2, ["Ad 4c 5s", "2d 3b Rb"], "7c", ["Cc", "Fb", "6s", "2s"])
+    d2 = deal_with(2, ["Ad 4c 5s", "Cc Fb 2b"], "7c", ["3b", "Rb", "6s", "2s"])
+    m1 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d1)
+    m2 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d2)
+    for seed in range(4):
+        assert choose("hard-net", m1.view(0), random.Random(seed), 10) == choose(
+            "hard-net", m2.view(0), random.Random(seed), 10)
+
+
+def test_hard_net_uses_the_network_in_the_middle_game(monkeypatch):
+    # with the network's values turned around (a loss looks like a win), the choices change: the net decides
+    from rules.ai import briscola_learned
+
+    m = played(Briscola(2, {}, seed=8), 6, 8)
+    view = m.view(m.to_move())
+    model = net.load(2)
+    assert model is not None
+    flipped = net.from_arrays({"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2,
+                               "w3": -model.w3, "b3": -model.b3})
+    picks = {str(briscola_learned.choose(view, random.Random(s), 20)) for s in range(3)}
+    monkeypatch.setattr(net, "load", lambda _players: flipped)
+    flipped_picks = {str(briscola_learned.choose(view, random.Random(s), 20)) for s in range(3)}
+    assert picks != flipped_picks
