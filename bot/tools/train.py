@@ -24,6 +24,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # one core: the machine is shared (set before numpy loads)
 
 import argparse  # noqa: E402
+import hashlib  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
@@ -34,11 +35,17 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
-from rules.ai import features, net  # noqa: E402
+from rules.ai import briscola_learned, features, net  # noqa: E402
+from rules.ai.briscola import round_value  # noqa: E402
 from rules.ai.tricks import duel_card, greedy_card, heuristic_card, winning_index  # noqa: E402
-from rules.briscola import BriscolaRound  # noqa: E402
+from rules.briscola import BriscolaRound, deck_for  # noqa: E402
 from rules.tricks import EXCHANGE  # noqa: E402
 
+DECKS = {n: [int(c) for c in deck_for(n)] for n in (2, 3, 4, 6)}
+TEACHER_SAMPLES = 8
+"""Guesses of the hidden cards per decision of the teacher's search."""
+TEACHER_EPSILON = 0.05
+"""Share of random moves of a seat playing the teacher (so the data also shows what follows a mistake)."""
 CHUNK_GAMES = 1000
 """Games per data file: an interrupted generation loses at most one chunk."""
 POLICIES = ("heuristic", "duel", "greedy")
@@ -65,6 +72,11 @@ class RunConfig:
     lr_decay: float = 0.8
     """Each epoch's learning rate is ``lr x lr_decay ** epoch`` (epochs counted from 0): the same whatever the
     number of epochs asked for, so a run continued to more epochs is a run that asked for them at once."""
+    teacher: str = ""
+    """A weights file: every seat of the self-play games plays ``teacher_move`` with it (a one-trick search
+    with that network's values), a stronger play to learn values from; empty: the heuristic policies."""
+    teacher_sha256: str = ""
+    """The teacher file's digest, so a re-run checks it learns from the same teacher."""
 
 
 class TrainError(Exception):
@@ -85,12 +97,69 @@ def _policy_card(r: BriscolaRound, policy: str) -> int:
     return heuristic_card(hand, r.trick, r.trump, partner, len(r.trick) == r.n - 1)
 
 
-def play_game(players: int, rng: random.Random) -> tuple[list[features.Encoded], list[float], list[float]]:
+def guess_round(r: BriscolaRound, seat: int, rng: random.Random) -> BriscolaRound:
+    """A copy of ``r`` with the cards ``seat`` cannot see dealt again at random (the known holdings stay)."""
+    known = features.round_known(r, seat)
+    seen = set(r.hands[seat]) | {c for _l, cs, _w in r.history for c in cs} | set(r.trick)
+    if not r.briscola_drawn:
+        seen.add(r.briscola)
+    for held in known.values():
+        seen |= held
+    pool = [c for c in DECKS[r.n] if c not in seen]
+    rng.shuffle(pool)
+    g = r.clone()
+    k = 0
+    for s in range(r.n):
+        if s == seat:
+            continue
+        have = sorted(known[s])
+        need = len(r.hands[s]) - len(have)
+        g.hands[s] = have + pool[k:k + need]
+        k += need
+    g.stock = pool[k:]
+    return g
+
+
+def teacher_move(r: BriscolaRound, model: net.Net, rng: random.Random, samples: int = TEACHER_SAMPLES) -> int:
+    """The move of the seat to move by a small search with ``model``'s values: on ``samples`` guesses of
+    the hidden cards, each move is played, the rollout policy plays on to the seat's next turn after the
+    trick, and the network values that position (as ``hard-net``, with uniform guesses and no style read)."""
+    moves = r.legal_fast()
+    if len(moves) == 1:
+        return moves[0]
+    me = r.turn
+    side = r.side_of[me]
+    totals = [0.0] * len(moves)
+    leaves: list[features.Encoded] = []
+    leaf_of: list[int] = []
+    for _k in range(samples):
+        g = guess_round(r, me, rng)
+        for i, m in enumerate(moves):
+            c = g.clone()
+            c.apply_fast(m)
+            briscola_learned.advance(c, me, 0, -1, -1, None)
+            if c.done:
+                totals[i] += round_value(c.side_points(), side, False)
+            else:
+                leaves.append(features.from_round(c, me))
+                leaf_of.append(i)
+    if leaves:
+        win, margin = model.evaluate(features.matrix(leaves))
+        for i, value in zip(leaf_of, ((2.0 * win - 1.0) + margin / 100.0).tolist()):
+            totals[i] += value
+    return moves[max(range(len(moves)), key=lambda i: totals[i])]
+
+
+def play_game(players: int, rng: random.Random, teacher: net.Net | None = None,
+              ) -> tuple[list[features.Encoded], list[float], list[float]]:
     """One self-play game: the features of every decision (from the view of the seat to move) with the
-    outcome for that seat's side (1 won, 0.5 draw, 0 lost) and its card-point margin / 120."""
+    outcome for that seat's side (1 won, 0.5 draw, 0 lost) and its card-point margin / 120. With a
+    ``teacher`` every seat plays ``teacher_move`` (with ``TEACHER_EPSILON`` random moves)."""
     options = {"trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
     r = BriscolaRound.deal(players, rng.randrange(players), rng, options)
     style = [(rng.choice(POLICIES), rng.choice(EPSILONS)) for _ in range(players)]
+    if teacher is not None:
+        style = [("teacher", TEACHER_EPSILON)] * players
     rows: list[features.Encoded] = []
     sides: list[int] = []
     while not r.done:
@@ -101,6 +170,8 @@ def play_game(players: int, rng: random.Random) -> tuple[list[features.Encoded],
         policy, eps = style[seat]
         if rng.random() < eps:
             m = rng.choice(moves)
+        elif teacher is not None:
+            m = teacher_move(r, teacher, rng)
         elif r.can_exchange and any(x >= EXCHANGE for x in moves) and policy != "greedy":
             m = max(moves)
         else:
@@ -118,14 +189,15 @@ def play_game(players: int, rng: random.Random) -> tuple[list[features.Encoded],
     return rows, wins, margins
 
 
-def generate_chunk(players: int, seed: int, chunk: int, games: int) -> dict[str, np.ndarray]:
+def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net.Net | None = None,
+                   ) -> dict[str, np.ndarray]:
     """The examples of ``games`` self-play games, each seeded by the run's seed, the chunk and its index."""
     rows: list[features.Encoded] = []
     wins: list[float] = []
     margins: list[float] = []
     for g in range(games):
         rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
-        r, w, m = play_game(players, rng)
+        r, w, m = play_game(players, rng, teacher)
         rows += r
         wins += w
         margins += m
@@ -141,13 +213,17 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int) -> dict[str,
 def ensure_data(folder: Path, cfg: RunConfig, say) -> dict[str, np.ndarray]:
     """Every chunk of the run's data, generating the ones not yet on disk; the examples concatenated."""
     chunks = (cfg.games + CHUNK_GAMES - 1) // CHUNK_GAMES
+    teacher = None
+    if cfg.teacher:
+        with np.load(cfg.teacher) as f:
+            teacher = net.from_arrays({k: f[k] for k in net.LAYERS})
     parts = []
     for k in range(chunks):
         path = folder / f"data-{k:04d}.npz"
         if not path.exists():
             t0 = time.perf_counter()
             games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
-            data = generate_chunk(cfg.players, cfg.seed, k, games)
+            data = generate_chunk(cfg.players, cfg.seed, k, games, teacher)
             tmp = folder / f"data-{k:04d}.tmp.npz"
             np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"],
                                 margin=data["margin"])
@@ -342,8 +418,18 @@ def main(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     cfg = None
     if not args.resume:
+        teacher, digest = "", ""
+        if args.teacher:
+            try:
+                digest = hashlib.sha256(Path(args.teacher).read_bytes()).hexdigest()
+            except OSError as e:
+                print(_("error: cannot read the teacher {path}: {reason}").format(
+                    path=args.teacher, reason=e.strerror or str(e)), file=sys.stderr)
+                return 2
+            teacher = str(Path(args.teacher).resolve())
         cfg = RunConfig(players=args.players, games=args.games, epochs=args.epochs or RunConfig.epochs,
-                        seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6)
+                        seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6,
+                        teacher=teacher, teacher_sha256=digest)
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run

@@ -56,7 +56,7 @@ class LearnedTuning:
 LEARNED = LearnedTuning()
 
 
-def _advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_side: int,
+def advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_side: int,
              rng: random.Random | None) -> None:
     """Play on with the rollout policy (the opponents in their style) until ``tricks`` more tricks are closed
     after the current one and seat ``me`` is to move, or the round is over."""
@@ -140,7 +140,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = briscola.playout_points(r, greedy_side, random_side, prng)
                 totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
-            _advance(r, me, tuning.lookahead, greedy_side, random_side,
+            advance(r, me, tuning.lookahead, greedy_side, random_side,
                      random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
             if r.done:
                 totals[i] += w * share * briscola.round_value(r.side_points(), side, bonus, base.margin_weight)

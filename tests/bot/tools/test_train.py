@@ -90,3 +90,29 @@ def test_a_folder_of_another_run_is_refused(tmp_path, capsys):
     assert "holds another run" in capsys.readouterr().err
     assert bot_main(["train", "--dir", str(tmp_path / "empty"), "--resume"]) == 2
     assert "nothing to resume" in capsys.readouterr().err
+
+
+def test_a_teacher_plays_the_self_play_games_reproducibly(tmp_path):
+    cfg = train.RunConfig(**{**train.asdict(TINY), "epochs": 1})
+    train.run(tmp_path / "first", cfg, export_to=tmp_path / "t.npz", say=lambda _line: None)
+    with np.load(tmp_path / "t.npz") as f:
+        teacher = net.from_arrays({k: f[k] for k in net.LAYERS})
+    a = train.generate_chunk(2, 4, 0, 3, teacher)
+    b = train.generate_chunk(2, 4, 0, 3, teacher)
+    plain = train.generate_chunk(2, 4, 0, 3)
+    np.testing.assert_array_equal(a["bits"], b["bits"])
+    assert a["bits"].shape != plain["bits"].shape or not np.array_equal(a["bits"], plain["bits"])
+
+
+def test_the_teachers_guesses_keep_what_the_seat_sees():
+    import random
+
+    from rules.briscola import BriscolaRound
+
+    r = BriscolaRound.deal(2, 1, random.Random(3), {})
+    for _ in range(9):
+        r.apply_fast(r.legal_fast()[0])
+    g = train.guess_round(r, r.turn, random.Random(1))
+    assert g.hands[r.turn] == r.hands[r.turn] and g.history == r.history and g.trick == r.trick
+    assert sorted(g.hands[1 - r.turn] + g.stock) == sorted(r.hands[1 - r.turn] + r.stock)
+    assert features.from_round(g, r.turn) == features.from_round(r, r.turn)
