@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import N_, gettext, pgettext
+from bot.i18n import N_, NP_, gettext, ngettext, pgettext
 from rules.actions import RulesError
 from rules.cards import SUIT_NAMES, CardError
 
@@ -52,6 +52,38 @@ VALUE_LABELS: dict[str, str] = {
     "31": N_("to 31"),
     "51": N_("to 51"),
 }
+
+
+WHY: dict[str, str] = {
+    "take": N_("It takes the trick, with {points} points in it."),
+    "trump": N_("It trumps the trick, with {points} points in it."),
+    "load": N_("It gives {points} points to your partner's trick."),
+    "duck": N_("It lets the trick go, giving away {points} points."),
+    "duck_blank": N_("It lets the trick go and gives away nothing."),
+    "lead": N_("It leads with {points} points at stake."),
+    "lead_blank": N_("It leads a card worth nothing."),
+    "lead_trump": N_("It leads a trump."),
+    "exchange": N_("It takes the face-up briscola."),
+    "place": N_("It places the card and captures nothing."),
+}
+"""What a hinted action does (``rules.ai.review.why``'s keys), said in one line."""
+WHY_CAPTURE = NP_("It captures {n} card.", "It captures {n} cards.")
+WHY_CAPTURE_BONUSES = NP_("It captures {n} card and scores {bonuses}.", "It captures {n} cards and scores {bonuses}.")
+BONUS_NAMES = {"scua": N_("scùa"), "picada": N_("picada"), "simili": N_("simili"), "quadriglia": N_("quadriglia")}
+"""Cicera's capture bonuses (the same texts as ``cogs.texts``'s ``status.bonus.*``)."""
+
+
+def why_text(key: str, fields: Mapping[str, object]) -> str:
+    """The line of why of a hint, from ``rules.ai.review.why``'s key and fields (translated)."""
+    if key == "capture":
+        n = int(str(fields["n"]))
+        bonuses = [gettext(BONUS_NAMES[b]) for b in fields.get("bonuses") or () if b in BONUS_NAMES]  # type: ignore[attr-defined]
+        if bonuses:
+            return ngettext(*WHY_CAPTURE_BONUSES, n).format(n=n, bonuses=" + ".join(bonuses))
+        return ngettext(*WHY_CAPTURE, n).format(n=n)
+    if key in ("duck", "lead") and fields.get("points") == 0:
+        key += "_blank"
+    return gettext(WHY[key]).format(**fields) if key in WHY else ""
 
 
 def game_title(game: str) -> str:

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.names import why_text
 from bot.tables import TableError
 from bot.tables.reviews import Review
 from cogs import ids
@@ -23,8 +24,9 @@ from cogs.types import Interaction, TavoloBot
 from images.hand import hand_png
 from images.replay import ReplayTooLarge, record_seats, replay_webp
 from rules.actions import Action
-from rules.ai.review import MIN_SEVERITY, ActionValue, Judged, severity
+from rules.ai.review import MIN_SEVERITY, ActionValue, Judged, severity, why
 from rules.records import ReplayError
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -123,12 +125,13 @@ def review_fields(review: Review) -> dict[str, Any]:
     return {"view": layout.card(*parts, accent=layout.GOLD), "files": files}
 
 
-def hint_text(values: list[ActionValue], game: str, faces: str) -> str:
-    """A hint: the AI's preferred action with its win chance and expected points, and the next best (said to
-    be about as good when the two are within what a review would call a cost)."""
-    best = values[0]
+def hint_text(view: GameView, values: list[ActionValue], faces: str) -> str:
+    """A hint: the AI's preferred action with its win chance and expected points, a line of what it does, and
+    the next best (said to be about as good when the two are within what a review would call a cost)."""
+    best, game = values[0], view.game
     unit = "hint.line_cicera" if game == "cicera" else "hint.line"
-    lines = [t(unit, action=action_name(best.action, faces), win=_percent(best.win), points=f"{best.points:.0f}")]
+    lines = [t(unit, action=action_name(best.action, faces), win=_percent(best.win), points=f"{best.points:.0f}"),
+             why_text(*why(view, best.action))]
     if len(values) > 1:
         other = values[1]
         gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)
@@ -235,8 +238,9 @@ class Replays(commands.Cog):
             if info.version != version:
                 raise TableError(t("hint.stale"))
             values = await service.hint(table_id, interaction.user.id)
+            view = service.view(table_id, interaction.user.id)
             faces = "french" if info.options.get("faces") == "french" else "italian"
-            await self.hub.answers.tell(interaction, hint_text(values, info.game, faces))
+            await self.hub.answers.tell(interaction, hint_text(view, values, faces))
 
         await self.hub.answers.answer(interaction, "hint", work)
 

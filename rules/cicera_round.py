@@ -312,17 +312,7 @@ class CiceraRound(Round):
             pile = self.piles[team]
             pile.append(c)
             pile.extend(take)
-            got = []
-            if not table:
-                got.append("scua")
-            if len(take) == 1 and take[0] == self._placed:
-                got.append("picada")
-            suit = c // 13
-            if all(t // 13 == suit for t in take):
-                got.append("simili")
-            if len(take) >= 3:
-                got.append("quadriglia")
-            bonuses = tuple(got)
+            bonuses = capture_bonuses(c, take, not table, self._placed)
             counts = self.bonus[team]
             for b in bonuses:
                 counts[BONUSES.index(b)] += 1
@@ -439,6 +429,23 @@ class CiceraRound(Round):
             winners=tuple(winners),
             tricks_done=self.tricks_done(),
         )
+
+
+def capture_bonuses(card: int, take: Sequence[int], clears: bool, placed: int | None) -> tuple[str, ...]:
+    """The bonuses (names of ``BONUSES``) of capturing ``take`` with ``card``: Scùa when it ``clears`` the
+    table, Picada when it takes only the card just placed (``placed``), Simili when every card taken is of the
+    played card's suit, Quadriglia for three cards or more."""
+    got = []
+    if clears:
+        got.append("scua")
+    if len(take) == 1 and take[0] == placed:
+        got.append("picada")
+    suit = card // 13
+    if all(t // 13 == suit for t in take):
+        got.append("simili")
+    if len(take) >= 3:
+        got.append("quadriglia")
+    return tuple(got)
 
 
 def parse_deal(deal: object) -> tuple[list[list[Card]], list[Card]]:

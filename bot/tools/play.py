@@ -26,7 +26,7 @@ import threading
 from typing import IO, TYPE_CHECKING, Any
 
 from bot.i18n import N_, _, environment_language, use_language
-from bot.names import error_text, game_title, level_name, options_line
+from bot.names import error_text, game_title, level_name, options_line, why_text
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tools.views import (
@@ -47,13 +47,14 @@ from bot.tools.views.chiamata import bid_text
 from bot.tools.views.cicera import item_text as cicera_item
 from bot.tools.views.seats import join_and
 from rules.actions import Action, RulesError
-from rules.ai.review import MIN_SEVERITY, severity
+from rules.ai.review import MIN_SEVERITY, severity, why
 from rules.games import DEFAULT_GAME, spec
 from rules.options import parse_option_args
 
 if TYPE_CHECKING:
     from bot.tables.reviews import Review
     from rules.ai.review import ActionValue, Judged
+    from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -369,10 +370,8 @@ class Terminal:
             values = await self.service.hint(self.table_id, YOU)
         except TableError as e:
             return [_("Not possible: {reason}").format(reason=e)]
-        if not values:
-            return [_("No hint for this move: hints are for the card play and Chiamata's call, not for the bids, "
-                      "the trump or the discard.")]
-        return hint_lines(values, choices, self.names.game)
+        view = self.service.view(self.table_id, YOU)
+        return hint_lines(view, values, choices)
 
     async def after_game(self, game_id: int) -> None:
         """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves."""
@@ -418,7 +417,7 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def hint_lines(values: list[ActionValue], choices: list[Action], game: str) -> list[str]:
+def hint_lines(view: GameView, values: list[ActionValue], choices: list[Action]) -> list[str]:
     """A hint: the AI's preferred action as the numbered list names it (with its number), its win chance and
     expected points, and the next best."""
 
@@ -429,10 +428,12 @@ def hint_lines(values: list[ActionValue], choices: list[Action], game: str) -> l
         return text
 
     best = values[0]
+    game = view.game
     cicera = game == "cicera"
     line = (N_("Hint: {action}, with {win} win chance and about {points} points for your team.") if cicera else
             N_("Hint: {action}, with {win} win chance and about {points} card points for your side."))
-    out = [_(line).format(action=named(best.action), win=percent(best.win), points=f"{best.points:.0f}")]
+    out = [_(line).format(action=named(best.action), win=percent(best.win), points=f"{best.points:.0f}"),
+           why_text(*why(view, best.action))]
     if len(values) > 1:
         other = values[1]
         gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)

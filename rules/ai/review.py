@@ -49,9 +49,10 @@ from rules.ai.cicera import sample_hands
 from rules.ai.cicera_counting import passed_captures, unseen_cards
 from rules.ai.tuning import BRISCOLA
 from rules.briscola import BriscolaView
-from rules.cards import POINTS, deck_40
+from rules.cards import POINTS, beats, deck_40, trick_winner
 from rules.chiamata import ChiamataView
 from rules.cicera import CiceraView, move_of
+from rules.cicera_round import capture_bonuses
 from rules.records import ReplayError, game_class, replay_record
 from rules.view import GameView
 
@@ -153,6 +154,48 @@ def action_values(view: GameView, rng: random.Random, time_ms: int = REVIEW_TIME
 def hint(view: GameView, rng: random.Random, time_ms: int = HINT_TIME_MS) -> list[ActionValue]:
     """action_values for one position (best first): the front end shows [0] and compares it with [1]."""
     return action_values(view, rng, time_ms)
+
+
+def why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
+    """What ``action`` does in ``view``, for a hint's line of why: a key and its fields, from the seat's view.
+
+    Briscola and Chiamata: ``take`` (it wins the trick as it stands; ``points``: the trick's points with the
+    card), ``trump`` (the same with a trump over a trick without one), ``load`` (it adds ``points`` to a trick
+    its partner is winning: Briscola's teams, or Chiamata's once the sides are known), ``duck`` (it lets the
+    trick go, giving ``points``), ``lead`` (it opens the trick with ``points``), ``lead_trump``, ``exchange``.
+    Cicera: ``capture`` (``n`` cards taken, ``bonuses``: the names of the bonuses it scores) and ``place``."""
+    if isinstance(view, CiceraView):
+        if action.take:
+            last = view.last_placement
+            bonuses = capture_bonuses(int(action.card or 0), [int(c) for c in action.take],
+                                      len(action.take) == len(view.table), None if last is None else int(last[1]))
+            return "capture", {"n": len(action.take), "bonuses": list(bonuses)}
+        return "place", {}
+    if action.kind == "exchange":
+        return "exchange", {}
+    assert isinstance(view, (BriscolaView, ChiamataView)) and action.card is not None
+    card = int(action.card)
+    if not view.trick:
+        trump = view.trump is not None and card // 13 == "dcsb".index(view.trump)
+        return ("lead_trump" if trump else "lead"), {"points": POINTS[card]}
+    cards_in = [int(c) for _s, c in view.trick]
+    trump_suit = "dcsb".index(view.trump) if view.trump is not None else -1
+    best = cards_in[trick_winner(cards_in, trump_suit)]
+    points = sum(POINTS[c] for c in cards_in) + POINTS[card]
+    if beats(card, best, trump_suit):
+        trumps = card // 13 == trump_suit and best // 13 != trump_suit
+        return ("trump" if trumps else "take"), {"points": points}
+    winner = view.trick[trick_winner(cards_in, trump_suit)][0]
+    if view.seat is not None and _partners(view, view.seat, winner):
+        return "load", {"points": POINTS[card]}
+    return "duck", {"points": POINTS[card]}
+
+
+def _partners(view: BriscolaView | ChiamataView, seat: int, other: int) -> bool:
+    """Whether ``other`` is known, in ``view``, to be on ``seat``'s side."""
+    if isinstance(view, ChiamataView) and view.partner is None:
+        return False  # the sides are secret until the called card shows
+    return any(seat in side and other in side for side in view.sides)
 
 
 def _outcome(mine: float, other: float) -> float:

@@ -90,6 +90,9 @@ async def test_hint_button_at_a_practice_table_only(ui, seed):
     assert line.startswith("Hint: **") and "win chance" in line
     named = line.split("**")[1]
     assert named in cards, "the hint names one of the cards the player may play"
+    lines = line.splitlines()
+    assert lines[1].startswith("It ") and ("trick" in lines[1] or "leads" in lines[1]), "a line of why"
+    assert lines[2].startswith(("Next best: ", "About as good: ")) and lines[2].split(": ", 1)[1].split(" (")[0] in cards
     again = await alice.click(hand, custom_id=hints[0].custom_id)
     assert ui.text(again.response.message) == line, "the same position gets the same hint"
 
