@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
+from rules.ai._numpy import np
 from rules.ai.briscola_beliefs import known_holdings
 from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for
 from rules.cards import POINTS, beats

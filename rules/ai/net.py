@@ -12,9 +12,8 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from rules.ai import features
+from rules.ai._numpy import np
 
 WEIGHTS = Path(__file__).with_name("weights")
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
