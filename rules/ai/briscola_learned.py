@@ -7,7 +7,8 @@ style says) plays on until the trick is closed and this seat is to move again (`
 with ``LearnedTuning.lookahead``), and the network (``rules.ai.net``) values that position from what this
 seat would see there (``rules.ai.features``): its win chance and card-point margin, averaged over every
 hidden card it cannot see. All the leaves of a move are valued in one numpy batch. Where the 2-player
-search is exact (few cards left) or no network is shipped for the player count, it plays as ``hard``.
+search is exact (few cards left), or for a player count not in ``LearnedTuning.players`` or with no network
+shipped, it plays as ``hard``.
 
 ``hard-v1`` (``rules.ai.hard_v1``) is unchanged by this module; the arena compares the two.
 """
@@ -51,6 +52,8 @@ class LearnedTuning:
     net_share: float = 1.0
     """A leaf's value: this share from the network, the rest from a playout to the end (0: ``hard``'s
     playouts alone)."""
+    players: tuple[int, ...] = (2,)
+    """The player counts where the network is used (elsewhere ``hard``'s search): only where measured."""
 
 
 LEARNED = LearnedTuning()
@@ -87,7 +90,7 @@ def _visible(r: BriscolaRound, me: int, view: BriscolaView) -> list[int]:
 def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning = LEARNED) -> Action:
     """The learned search's move (see the module's docstring)."""
     base = tuning.base
-    model = net.load(view.players)
+    model = net.load(view.players) if view.players in tuning.players else None
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= base.solved_cards_2p
     if model is None or exact or tuning.net_share <= 0:
