@@ -13,6 +13,10 @@ from collections.abc import Callable
 
 from bot.i18n import N_
 
+PRACTICE = (N_("Practice"),
+            N_("- **hints**: `off` or `on`; on: a Hint button on your hand shows the AI's choice and why. Not rated."))
+"""The section every game ends with: the practice option, the same for all."""
+
 RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "briscola": (
         (N_("Cards and points"),
@@ -55,6 +59,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "other's hands.\n"
             "- **turn_timer**: `120` seconds, any whole number 15-600, or `off`; when it runs out an AI plays "
             "for that seat; after three in a row the AI keeps the seat.")),
+        PRACTICE,
     ),
     "chiamata": (
         (N_("Cards and deal"),
@@ -90,6 +95,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "dealt again. In the ratings a partner who won a round gains like the caller.\n"
             "- **faces**: `italian` or `french`, **show_points**: `off` or `on`, **turn_timer**: `120`, 15-600 "
             "seconds or `off`: as in Briscola. No team threads: the partnership is secret.")),
+        PRACTICE,
     ),
     "cicera": (
         (N_("Cards and deal"),
@@ -126,6 +132,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "- **team_chat**: `after_first_trick`, `after_first_round` or `off`; when each team's private "
             "thread opens, as in Briscola.\n"
             "- **turn_timer**: `120` seconds, 15-600 or `off`, as in Briscola.")),
+        PRACTICE,
     ),
 }
 """Per game, its sections: (heading, text), in reading order."""

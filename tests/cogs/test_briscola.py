@@ -47,7 +47,7 @@ async def test_a_whole_two_player_game_against_the_ai(simcord_env, ui):
     assert ui.galleries(table) == ["table.png"]  # the last table stays on show
     summary = ui.public(channel)[-1]
     assert summary.attachments[0].filename == "summary.png" and ui.galleries(summary) == ["summary.png"]
-    assert [b.label for b in ui.buttons(summary)] == ["Rematch"]
+    assert [b.label for b in ui.buttons(summary)] == ["Rematch", "Review my play", "Replay"]
     assert "Card points" in ui.text(summary) and "alice" in ui.text(summary)
     # every hand picture went to its owner only
     for message in channel.history(viewer=alice):

@@ -111,7 +111,8 @@ async def test_every_round_of_a_match_gets_a_summary_and_the_last_a_rematch_butt
     rounds = len((await ui.service().store.game_record(game.id))["rounds"])
     summaries = [m for m in ui.public(channel) if m.attachments and m.attachments[0].filename == "summary.png"]
     assert rounds >= 3 and len(summaries) == rounds
-    assert [len(ui.buttons(m)) for m in summaries] == [0] * (rounds - 1) + [1]
+    assert [[b.label for b in ui.buttons(m)] for m in summaries] == [[]] * (rounds - 1) + [
+        ["Rematch", "Review my play", "Replay"]]
     assert "round 1 is over" in ui.text(summaries[0])
 
 
