@@ -80,7 +80,7 @@ def test_trump_first_numbering_makes_the_suits_alike():
 
 
 # ----- the shipped weights -----
-@pytest.mark.parametrize("players", [2])
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_shipped_weights_load_and_give_finite_values_of_the_right_shape(players):
     net.load.cache_clear()
     model = net.load(players)
