@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from rules.actions import Action
 from rules.ai import choose, features, net
 from rules.briscola import Briscola, deck_for
 from rules.cards import Card, cards
@@ -163,3 +164,13 @@ def test_hard_net_uses_the_network_in_the_middle_game(monkeypatch):
     monkeypatch.setattr(net, "load", lambda _players: flipped)
     flipped_picks = {str(briscola_learned.choose(view, random.Random(s), 20)) for s in range(3)}
     assert picks != flipped_picks
+
+
+def test_hard_net_takes_an_ace_with_a_blank_trump():
+    # seat 1 leads the ace of denari (11 points); seat 0 holds the 2 of trumps (coppe) and two blank plain cards
+    d = deal_with(2, ["2c 4s 5b", "Ad 6s 7b"], "Rc")
+    m = Briscola(2, {}, 0, first_dealer=0, deals=lambda _i, _d: d)
+    m.apply(Action.parse("play Ad"), 1)
+    view = m.view(0)
+    for seed in range(3):
+        assert str(choose("hard-net", view, random.Random(seed), 20)) == "play 2c"
