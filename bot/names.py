@@ -57,6 +57,10 @@ VALUE_LABELS: dict[str, str] = {
 WHY: dict[str, str] = {
     "take": N_("It takes the trick, with {points} points in it."),
     "trump": N_("It trumps the trick, with {points} points in it."),
+    "take_so_far": N_("It wins the trick so far, with {points} points in it."),
+    "trump_so_far": N_("It trumps the trick so far, with {points} points in it."),
+    "call": N_("Whoever holds it becomes your secret partner."),
+    "call_alone": N_("It is your own card: you play alone, for double the stakes."),
     "load": N_("It gives {points} points to your partner's trick."),
     "duck": N_("It lets the trick go, giving away {points} points."),
     "duck_blank": N_("It lets the trick go and gives away nothing."),

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.names import why_text
+from bot.names import error_text, why_text
 from bot.tables import TableError
 from bot.tables.reviews import Review
 from cogs import ids
@@ -31,6 +32,8 @@ from rules.view import GameView
 log = logging.getLogger(__name__)
 
 REPLAY_FILE = "replay.webp"
+REPLAY_AGAIN = 60.0
+"""Seconds after a replay was asked for in a channel before the same game's replay is posted there again."""
 GAME_ID_MAX = 2**53 - 1
 """The largest whole number a Discord integer option carries."""
 
@@ -76,8 +79,11 @@ def _percent(chance: float) -> str:
 
 
 def _where(record: dict[str, Any], j: Judged) -> str:
-    """Where a decision was: its trick (a Cicera turn), and its round when the record has several."""
+    """Where a decision was: its trick (a Cicera turn, Chiamata's call), and its round when the record has
+    several."""
     key = "review.turn" if record.get("game") == "cicera" else "review.trick"
+    if getattr(j.view, "phase", None) == "call":
+        key = "review.call"
     if len(record.get("rounds") or ()) > 1:
         return t(key + "_of_round", n=j.turn, round=j.round + 1)
     return t(key, n=j.turn)
@@ -87,7 +93,8 @@ def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
     """One decision of a review: where, what was played, what the AI prefers, and what the difference is
     worth in card points (Cicera: points of the deal's score) and in win chance."""
     cicera = record.get("game") == "cicera"
-    points, win = f"{j.cost_points:.1f}", f"{100 * j.cost_win:.0f}"
+    points = f"{j.cost_points:.1f}"
+    win = str(max(0, round(100 * j.best.win) - round(100 * j.played.win)))  # as the two percentages read
     if win == "0":  # the cost is in points alone
         cost = t("review.cost_points_cicera" if cicera else "review.cost_points", points=points)
     elif points in ("0.0", "-0.0"):  # in win chance alone
@@ -110,7 +117,9 @@ def review_fields(review: Review) -> dict[str, Any]:
     game = game_name(str(record.get("game")))
     parts: list[Any] = ["### " + t("review.title", id=review.game_id, game=game)]
     files = []
-    if not review.decisions:
+    if not review.reviewed:
+        parts.append(t("review.nothing"))
+    elif not review.decisions:
         parts.append(t("review.none"))
     else:
         parts.append(t("review.intro"))
@@ -145,6 +154,8 @@ class Replays(commands.Cog):
 
     def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
+        self._replays: dict[tuple[int | None, int], float] = {}
+        """(channel, game) → when its replay began to be drawn there (``time.monotonic``), for ``REPLAY_AGAIN``."""
 
     @property
     def hub(self) -> Hub:
@@ -173,6 +184,12 @@ class Replays(commands.Cog):
         record = await self.hub.service.game_record(game) if game <= ids.MAX_ID else None
         if not isinstance(record, dict) or record.get("guild") != guild_id:
             raise TableError(t("replay.unknown", id=game))
+        now = time.monotonic()
+        self._replays = {k: at for k, at in self._replays.items() if now - at < REPLAY_AGAIN}
+        key = (interaction.channel_id, game)
+        if key in self._replays:  # one animation a channel at a time: it is public, and drawing one takes seconds
+            raise TableError(t("replay.recent", id=game))
+        self._replays[key] = now
 
         async def build() -> dict[str, Any]:
             with self.hub.languages.public_in(guild_id):  # a public message, pictures included
@@ -180,6 +197,7 @@ class Replays(commands.Cog):
                     data = await self.hub.run(replay_webp, record)
                 except (ReplayError, ReplayTooLarge) as e:
                     log.warning("no replay of game %s: %s", game, e)
+                    self._replays.pop(key, None)
                     raise TableError(t("replay.failed", id=game)) from None
                 view = replay_layout(game, record)
             return {"view": view, "file": discord.File(io.BytesIO(data), filename=REPLAY_FILE),
@@ -200,9 +218,9 @@ class Replays(commands.Cog):
         await self.hub.answers.answer(interaction, "review", lambda: self._review(interaction, game_id))
 
     async def _review(self, interaction: Interaction, game: int) -> None:
-        """Only for the presser (ephemeral): a stored review at once; else a "working" message at once, edited
-        into the review when the search is done (seconds). A member who did not play the game here gets a
-        short refusal."""
+        """Only for the presser (ephemeral): a stored review at once (deferred while its pictures are drawn);
+        else a "working" message at once, edited into the review when the search is done (seconds; a long
+        match up to a minute). A member who did not play the game here gets a short refusal."""
         service = self.hub.service
         if interaction.guild_id is None:
             raise TableError(t("guild_only"))
@@ -210,23 +228,37 @@ class Replays(commands.Cog):
             raise TableError(t("replay.unknown", id=game))
         stored = await service.stored_review(game, interaction.user.id, interaction.guild_id)
         if stored is not None:
-            fields = await self.hub.run(review_fields, stored)
-            await interaction.response.send_message(ephemeral=True, view=fields["view"], files=fields["files"])
+
+            async def build() -> dict[str, Any]:
+                return await self.hub.run(review_fields, stored)
+
+            await self.hub.answers.send(interaction, build, ephemeral=True)
             return
         await interaction.response.send_message(ephemeral=True, view=layout.notice(t("review.working", id=game)))
         try:
             done = await service.review(game, interaction.user.id, interaction.guild_id)
             fields = await self.hub.run(review_fields, done)
         except TableError as e:  # the working message says why instead
-            await interaction.edit_original_response(view=layout.notice(str(e), accent=layout.WARNING))
+            await self._edit_working(interaction, game, view=layout.notice(str(e), accent=layout.WARNING))
             return
         except Exception:
-            await interaction.edit_original_response(view=layout.notice(t("error"), accent=layout.WARNING))
-            raise
-        await interaction.edit_original_response(view=fields["view"], attachments=fields["files"])
+            log.exception("the review of game %d failed", game)
+            await self._edit_working(interaction, game, view=layout.notice(t("error"), accent=layout.WARNING))
+            return
+        await self._edit_working(interaction, game, view=fields["view"], attachments=fields["files"])
+
+    @staticmethod
+    async def _edit_working(interaction: Interaction, game: int, **fields: Any) -> None:
+        """The "working" message becomes the review (or says why not); its token may have run out (15 minutes),
+        and then the review waits, stored, for the next press."""
+        try:
+            await interaction.edit_original_response(**fields)
+        except discord.HTTPException as e:
+            log.info("showing the review of game %d failed: %s", game, e)
 
     async def on_hint(self, interaction: Interaction, table_id: int, version: int) -> None:
-        """A practice table's Hint button: the AI's preferred action for the presser's turn, only for them."""
+        """A practice table's Hint button: the AI's preferred action for the presser's turn, only for them
+        (deferred while the search runs)."""
 
         async def work() -> None:
             service = self.hub.service
@@ -237,10 +269,16 @@ class Replays(commands.Cog):
                 raise TableError(t("click.elsewhere"))
             if info.version != version:
                 raise TableError(t("hint.stale"))
-            values = await service.hint(table_id, interaction.user.id)
-            view = service.view(table_id, interaction.user.id)
             faces = "french" if info.options.get("faces") == "french" else "italian"
-            await self.hub.answers.tell(interaction, hint_text(view, values, faces))
+
+            async def build() -> dict[str, Any]:
+                try:
+                    hint = await service.hint(table_id, interaction.user.id)
+                except TableError as e:  # (the answer may be deferred already: it says why instead)
+                    return {"view": layout.notice(error_text(e), accent=layout.WARNING)}
+                return {"view": layout.notice(hint_text(hint.view, hint.values, faces))}
+
+            await self.hub.answers.send(interaction, build, ephemeral=True)
 
         await self.hub.answers.answer(interaction, "hint", work)
 

@@ -300,7 +300,7 @@ TEXTS.update({
     "replay.unknown": N_("There is no finished game {id} on this server; /history shows the games' ids."),
     "replay.failed": N_("The replay of game {id} could not be drawn."),
     "review.working": N_("Reviewing your play in game {id}… The AI is valuing each of your decisions from what you "
-                         "knew at the time; this takes a few seconds."),
+                         "knew at the time; this takes a few seconds, up to a minute for a long match."),
     "review.title": N_("Your review of game {id}: {game}"),
     "review.intro": N_("Your costliest decisions, as you saw them. The AI valued every choice you had with only "
                        "what you knew then, over many deals of the cards you could not see."),
@@ -309,20 +309,26 @@ TEXTS.update({
     "review.trick_of_round": N_("Round {round}, trick {n}"),
     "review.turn": N_("Turn {n}"),
     "review.turn_of_round": N_("Deal {round}, turn {n}"),
+    "review.call": N_("The call"),
+    "review.call_of_round": N_("Round {round}, the call"),
+    "review.nothing": N_("Nothing to review: the AI made every decision of your seat in this game."),
     "review.decision": N_("**{n}. {where}**: you played **{played}**; the AI prefers **{best}**."),
     "review.cost": N_("It cost you about **{points} card points** and **{win} points of win chance** "
-                      "({before} → {after})."),
+                      "(yours {before}, the AI's choice {after})."),
     "review.cost_cicera": N_("It cost your team about **{points} points** of the deal's score and **{win} points of "
-                             "win chance** ({before} → {after})."),
+                             "win chance** (yours {before}, the AI's choice {after})."),
     "review.cost_points": N_("It cost you about **{points} card points**."),
     "review.cost_points_cicera": N_("It cost your team about **{points} points** of the deal's score."),
-    "review.cost_win": N_("It cost you about **{win} points of win chance** ({before} → {after})."),
+    "review.cost_win": N_("It cost you about **{win} points of win chance** (yours {before}, the AI's choice "
+                          "{after})."),
     "review.alt": N_("Your hand and the table at decision {n}"),
-    "review.footer": N_("Win chance and points are averages over the hands you could not see: they judge the "
-                        "decision, not the luck."),
+    "review.footer": N_("Win chance is your side's chance to win this round (in Cicera, this deal). It and the points "
+                        "are averages over the hands you could not see: they judge the decision, not the luck."),
     "hint.line": N_("Hint: **{action}**, with {win} win chance and about {points} card points for your side."),
     "hint.line_cicera": N_("Hint: **{action}**, with {win} win chance and about {points} points for your team."),
     "hint.next": N_("Next best: {action} ({win}, about {points})."),
     "hint.tie": N_("About as good: {action} ({win}, about {points})."),
+    "table.practice": N_("A practice game (hints on): not rated."),
+    "replay.recent": N_("The replay of game {id} was posted here a moment ago, or is on its way."),
     "hint.stale": N_("This hint button is from an earlier turn; press Hint on your current hand."),
 })

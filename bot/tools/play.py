@@ -367,11 +367,10 @@ class Terminal:
             return [_("This table has no hints: start a practice game with --new --option hints=on (it is not "
                       "rated).")]
         try:
-            values = await self.service.hint(self.table_id, YOU)
+            hint = await self.service.hint(self.table_id, YOU)
         except TableError as e:
             return [_("Not possible: {reason}").format(reason=e)]
-        view = self.service.view(self.table_id, YOU)
-        return hint_lines(view, values, choices)
+        return hint_lines(hint.view, hint.values, choices)
 
     async def after_game(self, game_id: int) -> None:
         """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves."""
@@ -383,7 +382,7 @@ class Terminal:
             if text.lower() == "review":
                 break
         self.say(_("Reviewing your play in game {id}… The AI values each of your decisions from what you knew at "
-                   "the time; this takes a few seconds.").format(id=game_id))
+                   "the time; this takes a few seconds, up to a minute for a long match.").format(id=game_id))
         try:
             review = await self.service.review(game_id, YOU, GUILD)
         except TableError as e:
@@ -454,6 +453,10 @@ def view_lines(view: Any, names: SeatNames) -> list[str]:
 def where_text(record: dict[str, Any], j: Judged) -> str:
     """Where a decision was: its trick (a Cicera turn), and its round (deal) when the record has several."""
     several = len(record.get("rounds") or ()) > 1
+    if getattr(j.view, "phase", None) == "call":
+        if several:
+            return _("Round {round}, the call").format(round=j.round + 1)
+        return _("The call")
     if record.get("game") == "cicera":
         if several:
             return _("Deal {round}, turn {n}").format(round=j.round + 1, n=j.turn)
@@ -469,14 +472,17 @@ def review_lines(review: Review) -> list[str]:
     no decision was costly."""
     record = review.record
     game = str(record.get("game"))
+    if not review.reviewed:
+        return [_("Nothing to review: the AI made every decision of your seat in this game.")]
     if not review.decisions:
         return [_("No costly decision: wherever it mattered, you played what the AI would play, or close to it.")]
     humans = [i for i, s in enumerate(record.get("seats") or ()) if isinstance(s, dict) and s.get("user") == YOU]
     out = [_("Your costliest decisions in game {id}, as you saw them. The AI valued every choice you had with "
              "only what you knew then, over many deals of the cards you could not see.").format(id=review.game_id)]
     cost = (N_("It cost your team about {points} points of the deal's score and {win} points of win chance "
-               "({before} → {after}).") if game == "cicera" else
-            N_("It cost you about {points} card points and {win} points of win chance ({before} → {after})."))
+               "(yours {before}, the AI's choice {after}).") if game == "cicera" else
+            N_("It cost you about {points} card points and {win} points of win chance (yours {before}, the AI's "
+               "choice {after})."))
     for n, j in enumerate(review.decisions, 1):
         names = SeatNames(game, int(record.get("players") or 0), review.seat, humans)
         names.learn(j.view)
@@ -489,8 +495,8 @@ def review_lines(review: Review) -> list[str]:
         out.append(_(cost).format(points=f"{j.cost_points:.1f}", win=win, before=percent(j.played.win),
                                   after=percent(j.best.win)))
     out.append("")
-    out.append(_("Win chance and points are averages over the hands you could not see: they judge the decision, "
-                 "not the luck."))
+    out.append(_("Win chance is your side's chance to win this round (in Cicera, this deal). It and the points "
+                 "are averages over the hands you could not see: they judge the decision, not the luck."))
     return out
 
 

@@ -128,6 +128,8 @@ class Answers:
         fields = v2(await task)
         if "file" in fields:
             fields["attachments"] = [fields.pop("file")]
+        if "files" in fields:
+            fields["attachments"] = fields.pop("files")
         message = await interaction.edit_original_response(**fields)
         return message.id
 

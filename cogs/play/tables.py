@@ -294,6 +294,8 @@ class TableMessages:
             summary = await hub.run(render.summary_picture, pub, seats)
             lines = [t("table.summary_match", game=game_name(info.game), id=info.id,
                        result=render.result_text(info, result)), *render.result_lines(info, pub)]
+            if info.options.get("hints") == "on":
+                lines.append(t("table.practice"))
             for change in standings.values():
                 before, after = change.get("before"), change.get("after")
                 if after is None:

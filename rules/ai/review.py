@@ -116,8 +116,12 @@ class Judged:
 
     @property
     def severity(self) -> float:
-        """How costly the decision was: ``cost_win + cost_points / POINT_SCALE[game]``."""
-        return severity(self.view.game, self.cost_points, self.cost_win)
+        """How costly the decision was: the best action's ``severity`` less the played one's (never below 0:
+        the best has the highest), from the unclamped values (a played card that scored more points but lost
+        more win chance costs the difference of the two)."""
+        game = self.view.game
+        return max(0.0, severity(game, self.best.points, self.best.win)
+                   - severity(game, self.played.points, self.played.win))
 
 
 def severity(game: str, points: float, win: float) -> float:
@@ -159,10 +163,12 @@ def hint(view: GameView, rng: random.Random, time_ms: int = HINT_TIME_MS) -> lis
 def why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
     """What ``action`` does in ``view``, for a hint's line of why: a key and its fields, from the seat's view.
 
-    Briscola and Chiamata: ``take`` (it wins the trick as it stands; ``points``: the trick's points with the
-    card), ``trump`` (the same with a trump over a trick without one), ``load`` (it adds ``points`` to a trick
+    Briscola and Chiamata: ``take`` (the last card of the trick, it wins it; ``points``: the trick's points with
+    the card), ``trump`` (the same with a trump over a trick without one), ``take_so_far`` and ``trump_so_far``
+    (the same with seats still to play), ``load`` (it adds ``points`` to a trick
     its partner is winning: Briscola's teams, or Chiamata's once the sides are known), ``duck`` (it lets the
-    trick go, giving ``points``), ``lead`` (it opens the trick with ``points``), ``lead_trump``, ``exchange``.
+    trick go, giving ``points``), ``lead`` (it opens the trick with ``points``), ``lead_trump``, ``exchange``;
+    Chiamata's call: ``call`` (its holder becomes the partner) or ``call_alone`` (a card of the caller's own).
     Cicera: ``capture`` (``n`` cards taken, ``bonuses``: the names of the bonuses it scores) and ``place``."""
     if isinstance(view, CiceraView):
         if action.take:
@@ -173,6 +179,9 @@ def why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
         return "place", {}
     if action.kind == "exchange":
         return "exchange", {}
+    if action.kind == "call":  # a card of the caller's own (hand or discards): alone
+        own = (*view.hand, *getattr(view, "discards", ()))
+        return ("call_alone" if action.card in own else "call"), {}
     assert isinstance(view, (BriscolaView, ChiamataView)) and action.card is not None
     card = int(action.card)
     if not view.trick:
@@ -184,7 +193,8 @@ def why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
     points = sum(POINTS[c] for c in cards_in) + POINTS[card]
     if beats(card, best, trump_suit):
         trumps = card // 13 == trump_suit and best // 13 != trump_suit
-        return ("trump" if trumps else "take"), {"points": points}
+        key = "trump" if trumps else "take"
+        return (key if len(view.trick) == view.players - 1 else key + "_so_far"), {"points": points}
     winner = view.trick[trick_winner(cards_in, trump_suit)][0]
     if view.seat is not None and _partners(view, view.seat, winner):
         return "load", {"points": POINTS[card]}
@@ -336,7 +346,7 @@ def seat_decisions(record: object, seat: int, timeouts_to_ai: int | None = None
     """(round, index, view-before, action) of every decision of ``seat`` with more than one legal action.
 
     An action that follows a ``timeout`` entry for the seat was the AI's, and so is every action of the seat
-    after its ``leave`` entry (and, with ``timeouts_to_ai``, after that many timeouts: the table's rule for
+    after its ``leave`` entry (and, with ``timeouts_to_ai``, after that many timeouts in a row: the table's rule for
     handing a seat to the AI): these are skipped. Raises ``ReplayError`` on a bad record."""
     out: list[tuple[int, int, GameView, Action]] = []
     ai_next = gone = False
@@ -355,6 +365,8 @@ def seat_decisions(record: object, seat: int, timeouts_to_ai: int | None = None
                     gone = True
             continue
         by_ai, ai_next = ai_next, False
+        if not by_ai:
+            timeouts = 0  # the table hands a seat to the AI after that many timeouts in a row
         if by_ai or gone:
             continue
         view = match.view(seat)

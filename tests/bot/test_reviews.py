@@ -83,7 +83,7 @@ async def test_a_failed_write_still_answers_and_the_next_press_computes_again(op
     assert await service.store.review_of(game_id, 0) is not None
 
 
-async def test_hints_only_at_a_practice_table_for_the_seat_to_move(open_service):
+async def test_hints_only_at_a_practice_table_for_the_seat_to_move(open_service, monkeypatch):
     service = await open_service(hint_time_ms=BUDGET)
     plain = await service.create(GUILD, CHANNEL, ALICE, "alice", "briscola", 2, {}, "easy", 3)
     await service.start(plain.id, ALICE)
@@ -103,8 +103,53 @@ async def test_hints_only_at_a_practice_table_for_the_seat_to_move(open_service)
         await service.hint(practice.id, waiting)
     with pytest.raises(NotSeated):
         await service.hint(practice.id, 999)
-    values = await service.hint(practice.id, mover)
+    calls = []
+    original = judge.hint
+
+    def counted(*args):
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(judge, "hint", counted)
+    first, second = await asyncio.gather(service.hint(practice.id, mover), service.hint(practice.id, mover))
     view = service.view(practice.id, mover)
-    assert sorted(map(str, (v.action for v in values))) == sorted(map(str, view.legal))
-    assert all(0.0 <= v.win <= 1.0 for v in values)
-    assert await service.hint(practice.id, mover) == values, "the same position gets the same hint"
+    assert first.view == view and first.version == service.get(practice.id).version
+    assert sorted(map(str, (v.action for v in first.values))) == sorted(map(str, view.legal))
+    assert all(0.0 <= v.win <= 1.0 for v in first.values)
+    assert second == first and len(calls) == 1, "two presses at once share one search"
+    assert await service.hint(practice.id, mover) == first and len(calls) == 1, "the same position, the same hint"
+
+
+async def test_a_member_waits_for_one_review_at_a_time(open_service, play):
+    service = await open_service(review_time_ms=BUDGET)
+    first = await finished_game(service, play)
+    second = await finished_game(service, play)
+    running = asyncio.ensure_future(service.review(first, ALICE, GUILD))
+    await asyncio.sleep(0)
+    with pytest.raises(BadRequest, match=f"review of game {first} is still being made"):
+        await service.review(second, ALICE, GUILD)
+    done = await running
+    assert done.reviewed > 0 and done.game_id == first
+    assert (await service.review(second, ALICE, GUILD)).game_id == second, "once it is ready, the next one"
+
+
+async def test_a_stored_review_that_no_longer_reads_is_made_again(open_service, play):
+    service = await open_service(review_time_ms=BUDGET)
+    game_id = await finished_game(service, play)
+    made = await service.review(game_id, ALICE, GUILD)
+    await service.store.save_review(game_id, 0, {"reviewed": 3, "costliest": [{"round": 99}]}, 0.0)
+    assert await service.stored_review(game_id, ALICE, GUILD) is None
+    again = await service.review(game_id, ALICE, GUILD)
+    assert [judge.judged_to_json(j) for j in again.decisions] == [judge.judged_to_json(j) for j in made.decisions]
+    assert (await service.store.review_of(game_id, 0))["reviewed"] == made.reviewed, "the bad one is replaced"
+
+
+async def test_forgetting_a_member_deletes_the_reviews_of_their_play(open_service, play):
+    service = await open_service(review_time_ms=BUDGET)
+    game_id = await finished_game(service, play)
+    await service.review(game_id, ALICE, GUILD)
+    assert await service.store.review_of(game_id, 0) is not None
+    await service.forget_user(ALICE)
+    assert await service.store.review_of(game_id, 0) is None
+    with pytest.raises(BadRequest, match="Only the players"):
+        await service.review(game_id, ALICE, GUILD)

@@ -120,7 +120,7 @@ async def test_review_after_the_game_shows_each_decision_as_the_player_saw_it(db
         points = "points of the deal's score" if game == "cicera" else "card points"
         before, after = round(100 * j.played.win), round(100 * j.best.win)
         assert (f"about {j.cost_points:.1f} {points} and {max(0, after - before)} points of win chance "
-                f"({before}% → {after}%)") in block
+                f"(yours {before}%, the AI's choice {after}%)") in block
         # nothing of the hands the player could not see (cards named to all are no secret, only who holds them
         # is: the face-up briscola, drawn last, and Chiamata's called card)
         public = {getattr(view, "face_up", None), getattr(view, "called", None)}

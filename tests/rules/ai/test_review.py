@@ -222,6 +222,32 @@ def test_actions_the_ai_took_for_the_seat_are_not_its_decisions():
     assert set(mine) < set(all_plays)
 
 
+def test_timeouts_hand_the_seat_to_the_ai_only_in_a_row():
+    """Three timeouts spread over the game (the player acting in between) leave the later decisions to the
+    player, as the table does; three in a row hand every later action to the AI."""
+
+    def game(timeouts_at: set[int]) -> tuple[dict, list[int]]:
+        m = Briscola(2, {}, seed=3)
+        rng = random.Random(0)
+        by_ai = []
+        while not m.is_over():
+            seat = m.to_move()
+            view = m.view(seat)
+            if seat == 0 and view.tricks_done in timeouts_at:
+                m.note({"seat": 0, "timeout": True})
+                by_ai.append(len(m.rounds[-1]["actions"]))
+            m.apply(choose("medium", view, rng), seat)
+        return m.record(), by_ai
+
+    spread, by_ai = game({2, 5, 8})
+    mine = [ai for _ri, ai, _v, _a in seat_decisions(spread, 0, timeouts_to_ai=3)]
+    assert not set(by_ai) & set(mine)
+    assert max(mine) > max(by_ai), "the player's own decisions after the third timeout are still theirs"
+    in_a_row, by_ai = game({2, 3, 4})
+    mine = [ai for _ri, ai, _v, _a in seat_decisions(in_a_row, 0, timeouts_to_ai=3)]
+    assert mine and max(mine) < max(by_ai), "after three in a row the AI keeps the seat"
+
+
 def test_a_bad_record_is_a_replay_error():
     with pytest.raises(ReplayError):
         review({"format": 1, "game": "briscola", "players": 2, "rounds": []}, 0)

@@ -32,8 +32,9 @@ def test_why_says_who_wins_the_trick_and_its_points(game, players):
                 done = match.view(None).tricks if last else ()
                 if not view.trick:
                     assert key in ("lead", "lead_trump") and fields.get("points", 0) == POINTS[int(action.card)]
-                elif key in ("take", "trump"):
+                elif key in ("take", "trump", "take_so_far", "trump_so_far"):
                     assert fields["points"] == trick_points
+                    assert key.endswith("_so_far") != last, "the last card takes the trick, the others win it so far"
                     if done:  # the trick is complete: the engine agrees it is this seat's
                         assert done[-1][2] == seat
                 else:
@@ -43,6 +44,25 @@ def test_why_says_who_wins_the_trick_and_its_points(game, players):
                 continue
             match.apply(action, seat)
     assert {"lead", "take", "duck"} <= seen
+
+
+@pytest.mark.parametrize("kitty", ["off", "on"])
+def test_why_of_a_chiamata_call_says_partner_or_alone(kitty):
+    seen = set()
+    for seed in range(12):
+        match = new_game("chiamata", 5, {"kitty": kitty}, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over() and getattr(match.view(None), "phase", "") != "play":
+            seat = match.to_move()
+            view = match.view(seat)
+            if view.phase == "call":
+                own = set(view.hand) | set(view.discards)
+                for action in view.legal:
+                    key, fields = why(view, action)
+                    assert (key, fields) == (("call_alone", {}) if action.card in own else ("call", {}))
+                    seen.add(key)
+            match.apply(choose("medium", view, rng), seat)
+    assert seen == {"call", "call_alone"}
 
 
 def test_why_names_the_cicera_capture_and_its_bonuses():
