@@ -481,6 +481,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("examples per step (default: 512)"))
     train.add_argument("--lr", type=whole_number(1, 10**6), default=1000, metavar="MICRO",
                        help=_("Adam's learning rate in millionths (default: 1000, i.e. 0.001)"))
+    train.add_argument("--lr-decay", type=whole_number(1, 1000), default=800, metavar="PERMILLE",
+                       help=_("each epoch multiplies the learning rate by PERMILLE / 1000 (default: 800; 1000: "
+                              "constant)"))
     train.add_argument("--teacher", type=path, metavar="WEIGHTS",
                        help=_("a weights file whose one-trick search plays every seat of the self-play games "
                               "(default: the heuristic policies)"))

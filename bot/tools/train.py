@@ -429,7 +429,7 @@ def main(args: argparse.Namespace) -> int:
             teacher = str(Path(args.teacher).resolve())
         cfg = RunConfig(players=args.players, games=args.games, epochs=args.epochs or RunConfig.epochs,
                         seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6,
-                        teacher=teacher, teacher_sha256=digest)
+                        lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest)
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run
