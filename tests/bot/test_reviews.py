@@ -17,6 +17,19 @@ GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
 BUDGET = 20
 
 
+def counting(monkeypatch, name: str) -> list:
+    """``rules.ai.review``'s function ``name`` counts its calls (one item each) in the list returned."""
+    calls: list = []
+    original = getattr(judge, name)
+
+    def counted(*args):
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(judge, name, counted)
+    return calls
+
+
 async def finished_game(service, play, *, hints: str = "off") -> int:
     """Alice plays a 2-player Briscola against the AI to the end (her first legal card each turn); its id."""
     info = await service.create(GUILD, CHANNEL, ALICE, "alice", "briscola", 2, {"hints": hints}, "easy", 7)
@@ -33,14 +46,7 @@ async def test_a_review_is_the_records_review_and_is_kept(open_service, play, mo
     record = await service.game_record(game_id)
     expected = judge.review(record, 0, seed=0, time_ms=BUDGET)
 
-    calls = []
-    original = judge.action_values
-
-    def counted(*args):
-        calls.append(1)
-        return original(*args)
-
-    monkeypatch.setattr(judge, "action_values", counted)
+    calls = counting(monkeypatch, "action_values")
     assert await service.stored_review(game_id, ALICE, GUILD) is None
     first, second = await asyncio.gather(service.review(game_id, ALICE, GUILD), service.review(game_id, ALICE, GUILD))
     assert [judge.judged_to_json(j) for j in first.decisions] == [judge.judged_to_json(j) for j in expected]
@@ -103,14 +109,7 @@ async def test_hints_only_at_a_practice_table_for_the_seat_to_move(open_service,
         await service.hint(practice.id, waiting)
     with pytest.raises(NotSeated):
         await service.hint(practice.id, 999)
-    calls = []
-    original = judge.hint
-
-    def counted(*args):
-        calls.append(1)
-        return original(*args)
-
-    monkeypatch.setattr(judge, "hint", counted)
+    calls = counting(monkeypatch, "hint")
     first, second = await asyncio.gather(service.hint(practice.id, mover), service.hint(practice.id, mover))
     view = service.view(practice.id, mover)
     assert first.view == view and first.version == service.get(practice.id).version
