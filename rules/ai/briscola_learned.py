@@ -54,6 +54,8 @@ class LearnedTuning:
     playouts alone)."""
     players: tuple[int, ...] = (2,)
     """The player counts where the network is used (elsewhere ``hard``'s search): only where measured."""
+    first_trick: int = 0
+    """Before this many tricks are played, ``hard``'s playouts decide (the network from then on)."""
 
 
 LEARNED = LearnedTuning()
@@ -93,7 +95,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     model = net.load(view.players) if view.players in tuning.players else None
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= base.solved_cards_2p
-    if model is None or exact or tuning.net_share <= 0:
+    if model is None or exact or tuning.net_share <= 0 or len(view.tricks) < tuning.first_trick:
         return briscola.hard(view, rng, time_ms, base)
     moves: list[int] = []
     for a in view.legal:
