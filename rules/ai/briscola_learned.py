@@ -17,27 +17,20 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.actions import Action
 from rules.ai import briscola, features, net
 from rules.ai.briscola_beliefs import (
-    GREEDY,
-    HEURISTIC,
-    _decisions,
     _hand_to_play,
     _seat,
-    _side_of,
     _trick_ids,
     _trump,
-    deal_weight,
     round_from_view,
-    sample_hidden,
 )
 from rules.ai.tricks import duel_card, greedy_card
 from rules.ai.tuning import BRISCOLA, BriscolaTuning
 from rules.briscola import BriscolaRound, BriscolaView
-from rules.tricks import EXCHANGE
 
 
 @dataclass(frozen=True)
@@ -97,32 +90,13 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     exact = view.players == 2 and remaining <= base.solved_cards_2p
     if model is None or exact or tuning.net_share <= 0 or len(view.tricks) < tuning.first_trick:
         return briscola.hard(view, rng, time_ms, base)
-    moves: list[int] = []
-    for a in view.legal:
-        card = int(a.card) if a.card is not None else -1
-        moves.append(EXCHANGE + card if a.kind == "exchange" else card)
-    if len(moves) == 1:
+    if len(view.legal) == 1:
         return view.legal[0]
     me = _seat(view)
-    side = _side_of(view)[me]
     bonus = view.options.get("high_score_bonus") == "on"
-    samples = max(8, int(time_ms * tuning.samples_per_ms))
-    plays = _decisions(view)
-    others = [i for i in range(len(view.sides)) if i != side]
-    deals = []
-    belief = [0.0, 0.0, 0.0]
-    for _k in range(samples):
-        hands, stock = sample_hidden(view, rng)
-        w, like = deal_weight(view, hands, rng, plays, base)
-        deals.append((hands, stock, w))
-        belief = [b + x for b, x in zip(belief, like)]
-    total = sum(belief)
-    p_greedy, p_heuristic = belief[GREEDY] / total, belief[HEURISTIC] / total
-    if view.players == 2 and 1 - p_greedy - p_heuristic > base.random_belief:
-        p_greedy, p_random = 0.0, 1.0
-        deals = [(hands, stock, 1.0) for hands, stock, _w in deals]
-    else:
-        p_greedy, p_random = p_greedy / (p_greedy + p_heuristic), 0.0
+    # hard's deals and its read of the opponents (not solved here: ``exact`` went to hard above)
+    plan = briscola.search_plan(view, rng, time_ms, replace(base, samples_per_ms=tuning.samples_per_ms))
+    moves, side, deals = plan.moves, plan.side, plan.deals
     totals = [0.0] * len(moves)
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
     t0 = time.perf_counter()
@@ -131,13 +105,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     share = tuning.net_share
     for k, (hands, stock, w) in enumerate(deals):
         start = round_from_view(view, hands, stock)
-        greedy_side = random_side = -1
-        x = rng.random()
-        if x < p_greedy:
-            greedy_side = others[0] if len(others) == 1 else rng.choice(others)
-        elif x >= 1.0 - p_random:
-            random_side = others[0] if len(others) == 1 else rng.choice(others)
-        seed = rng.getrandbits(32) if random_side >= 0 else 0
+        greedy_side, random_side, seed = plan.opponent(rng)
         for i, m in enumerate(moves):
             r = start.clone()
             r.apply_fast(m)

@@ -11,15 +11,9 @@ import pytest
 from rules.actions import Action
 from rules.ai import choose, features, net
 from rules.briscola import Briscola, deck_for
-from rules.cards import Card, cards
-
-
-def deal_with(players: int, hands: list[str], briscola: str, stock_first: list[str] = ()) -> dict:
-    chosen = [cards(h) for h in hands]
-    used = {c for h in chosen for c in h} | {Card.parse(briscola)} | set(cards(" ".join(stock_first)))
-    rest = [str(c) for c in deck_for(players) if c not in used]
-    return {"hands": [[str(c) for c in h] for h in chosen], "stock": list(stock_first) + rest,
-            "briscola": briscola, "table": [], "kitty": []}
+from rules.cards import Card
+from tests.rules.ai.test_briscola_ai import deal_with
+from tests.rules.ai.test_cicera_ai import play as play_all  # plays any game to its end, one level a seat
 
 
 def played(m: Briscola, moves: int, seed: int, level: str = "medium") -> Briscola:
@@ -110,19 +104,6 @@ def test_the_value_sees_a_won_position():
 
 
 # ----- hard-net: the search with the learned leaf value -----
-def play_all(m: Briscola, levels: list[str], seed: int, time_ms: int = 10) -> list[str]:
-    rng = random.Random(seed)
-    taken = []
-    while not m.is_over():
-        seat = m.to_move()
-        view = m.view(seat)
-        action = choose(levels[seat], view, rng, time_ms)
-        assert action in view.legal
-        m.apply(action, seat)
-        taken.append(f"{seat}:{action}")
-    return taken
-
-
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (2, {"trump_exchange": "on", "match": "short"}),
                                                   (4, {"partner_hand": "on"}), (6, {})])
 def test_hard_net_plays_only_legal_actions(players, options):
