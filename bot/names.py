@@ -77,6 +77,16 @@ BONUS_NAMES = {"scua": N_("scùa"), "picada": N_("picada"), "simili": N_("simili
 """Cicera's capture bonuses (the same texts as ``cogs.texts``'s ``status.bonus.*``)."""
 
 
+def percent(chance: float) -> str:
+    """A chance 0..1 as a whole percentage: ``62%``."""
+    return f"{round(100 * chance)}%"
+
+
+def win_points(played: float, best: float) -> int:
+    """What a decision cost in points of win chance, as its two percentages read (never below 0)."""
+    return max(0, round(100 * best) - round(100 * played))
+
+
 def why_text(key: str, fields: Mapping[str, object]) -> str:
     """The line of why of a hint, from ``rules.ai.review.why``'s key and fields (translated)."""
     if key == "capture":

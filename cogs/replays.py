@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.names import error_text, why_text
+from bot.names import error_text, percent, why_text, win_points
 from bot.tables import TableError
 from bot.tables.reviews import Review
 from cogs import ids
@@ -74,10 +74,6 @@ def action_name(action: Action, faces: str = "italian") -> str:
     return str(action)
 
 
-def _percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
-
-
 def _where(record: dict[str, Any], j: Judged) -> str:
     """Where a decision was: its trick (a Cicera turn, Chiamata's call), and its round when the record has
     several."""
@@ -94,14 +90,14 @@ def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
     worth in card points (Cicera: points of the deal's score) and in win chance."""
     cicera = record.get("game") == "cicera"
     points = f"{j.cost_points:.1f}"
-    win = str(max(0, round(100 * j.best.win) - round(100 * j.played.win)))  # as the two percentages read
+    win = str(win_points(j.played.win, j.best.win))
     if win == "0":  # the cost is in points alone
         cost = t("review.cost_points_cicera" if cicera else "review.cost_points", points=points)
     elif points in ("0.0", "-0.0"):  # in win chance alone
-        cost = t("review.cost_win", win=win, before=_percent(j.played.win), after=_percent(j.best.win))
+        cost = t("review.cost_win", win=win, before=percent(j.played.win), after=percent(j.best.win))
     else:
         cost = t("review.cost_cicera" if cicera else "review.cost", points=points, win=win,
-                 before=_percent(j.played.win), after=_percent(j.best.win))
+                 before=percent(j.played.win), after=percent(j.best.win))
     return "\n".join([
         t("review.decision", n=n, where=_where(record, j), played=action_name(j.played.action, faces),
           best=action_name(j.best.action, faces)),
@@ -139,13 +135,13 @@ def hint_text(view: GameView, values: list[ActionValue], faces: str) -> str:
     the next best (said to be about as good when the two are within what a review would call a cost)."""
     best, game = values[0], view.game
     unit = "hint.line_cicera" if game == "cicera" else "hint.line"
-    lines = [t(unit, action=action_name(best.action, faces), win=_percent(best.win), points=f"{best.points:.0f}"),
+    lines = [t(unit, action=action_name(best.action, faces), win=percent(best.win), points=f"{best.points:.0f}"),
              why_text(*why(view, best.action))]
     if len(values) > 1:
         other = values[1]
         gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)
         lines.append(t("hint.tie" if gap < MIN_SEVERITY[game] else "hint.next", action=action_name(other.action, faces),
-                       win=_percent(other.win), points=f"{other.points:.0f}"))
+                       win=percent(other.win), points=f"{other.points:.0f}"))
     return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ import threading
 from typing import IO, TYPE_CHECKING, Any
 
 from bot.i18n import N_, _, environment_language, use_language
-from bot.names import error_text, game_title, level_name, options_line, why_text
+from bot.names import error_text, game_title, level_name, options_line, percent, why_text, win_points
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tools.views import (
@@ -411,11 +411,6 @@ HELP = N_(
 HELP_HINT = N_("'hint', when the table has hints on, shows the AI's preferred move.")
 
 
-def percent(chance: float) -> str:
-    """A chance 0..1 as a whole percentage: ``62%``."""
-    return f"{round(100 * chance)}%"
-
-
 def hint_lines(view: GameView, values: list[ActionValue], choices: list[Action]) -> list[str]:
     """A hint: the AI's preferred action as the numbered list names it (with its number), its win chance and
     expected points, and the next best."""
@@ -491,7 +486,7 @@ def review_lines(review: Review) -> list[str]:
         out.extend("   " + line for line in view_lines(j.view, names))
         out.append(_("You played {played}; the AI prefers {best}.").format(
             played=choice_text(j.played.action), best=choice_text(j.best.action)))
-        win = max(0, round(100 * j.best.win) - round(100 * j.played.win))  # as the two percentages read
+        win = win_points(j.played.win, j.best.win)
         out.append(_(cost).format(points=f"{j.cost_points:.1f}", win=win, before=percent(j.played.win),
                                   after=percent(j.best.win)))
     out.append("")
