@@ -49,6 +49,11 @@ class LearnedTuning:
     """The player counts where the network is used (elsewhere ``hard``'s search): only where measured."""
     first_trick: int = 0
     """Before this many tricks are played, ``hard``'s playouts decide (the network from then on)."""
+    reply: bool = True
+    """2 players: the opponent's first decision after the move (its answer to a lead, or its lead after
+    taking the trick) is not the rollout policy's but every legal card of it valued, mixed as ``hard``'s
+    solved endgame mixes the opponent's styles: at random (the mean), greedy's card, and the card worst for
+    this seat, with the weights the style read gives (``SearchPlan.mix``)."""
 
 
 LEARNED = LearnedTuning()
@@ -101,8 +106,11 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
     t0 = time.perf_counter()
     leaves: list[features.Encoded] = []
-    leaf_of: list[tuple[int, float]] = []  # (move, weight x net share) of each leaf to value
+    leaf_of: list[tuple[int, float, int]] = []  # (move, weight x net share, leaf) of each leaf to value
     share = tuning.net_share
+    reply = tuning.reply and view.players == 2
+    groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, leaf per opponent card, greedy's)
+    done_values: list[float] = []  # the values of opponent cards that end the round (index -1 - k)
     for k, (hands, stock, w) in enumerate(deals):
         start = round_from_view(view, hands, stock)
         greedy_side, random_side, seed = plan.opponent(rng)
@@ -113,21 +121,47 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = briscola.playout_points(r, greedy_side, random_side, prng)
                 totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
+            if reply and not r.done and r.turn != me:
+                # the opponent's decision, every card of it: valued below, mixed by its styles
+                options = r.legal_fast()
+                hand = r.hands[r.turn]
+                group = []
+                for o in options:
+                    c = r.clone()
+                    c.apply_fast(o)
+                    advance(c, me, tuning.lookahead, greedy_side, random_side,
+                            random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
+                    if c.done:
+                        group.append(-1 - len(done_values))
+                        done_values.append(briscola.round_value(c.side_points(), side, bonus, base.margin_weight))
+                    else:
+                        group.append(len(leaves))
+                        leaves.append(features.from_round(c, me, _visible(c, me, view)))
+                g = greedy_card(hand, r.trick, r.trump)
+                groups.append((i, w * share, group, options.index(g) if g in options else -1))
+                continue
             advance(r, me, tuning.lookahead, greedy_side, random_side,
                      random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
             if r.done:
                 totals[i] += w * share * briscola.round_value(r.side_points(), side, bonus, base.margin_weight)
             else:
+                leaf_of.append((i, w * share, len(leaves)))
                 leaves.append(features.from_round(r, me, _visible(r, me, view)))
-                leaf_of.append((i, w * share))
         if time.perf_counter() - t0 > budget:
             deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
             break
+    values: list[float] = []
     if leaves:
         win, margin = model.evaluate(features.matrix(leaves))
-        values = (2.0 * win - 1.0) + margin * base.margin_weight
-        for (i, weight), value in zip(leaf_of, values.tolist()):
-            totals[i] += weight * value
+        values = ((2.0 * win - 1.0) + margin * base.margin_weight).tolist()
+    for i, weight, j in leaf_of:
+        totals[i] += weight * values[j]
+    if groups:
+        p_random, p_greedy, p_worst = plan.mix
+        for i, weight, group, gi in groups:
+            vs = [values[j] if j >= 0 else done_values[-1 - j] for j in group]
+            v = p_random * sum(vs) / len(vs) + p_worst * min(vs) + p_greedy * (vs[gi] if gi >= 0 else min(vs))
+            totals[i] += weight * v
     if view.players == 2 and base.heuristic_bonus:
         hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
         if hint in moves:
