@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,12 @@ MATCH_TARGET = {"single": 1, "short": 3, "long": 5}
 def deck_for(players: int) -> list[Card]:
     """The deck for a player count: 40 cards, 39 without the 2c for 3 players, 36 without the 2s for 6."""
     return deck_39() if players == 3 else deck_36() if players == 6 else deck_40()
+
+
+@functools.cache
+def draws_for(players: int) -> int:
+    """How many times each seat draws in a round of ``players`` (the tricks with a draw after them)."""
+    return (len(deck_for(players)) - HAND_SIZE * players) // players
 
 
 def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
@@ -169,8 +176,7 @@ class BriscolaRound(TrickState, Round):
         """The seat that drew the face-up briscola (the last in the last draw), ``None`` before."""
         if not self.briscola_drawn:
             return None
-        draws = (len(deck_for(self.n)) - HAND_SIZE * self.n) // self.n
-        winner = self.history[draws - 1][2]
+        winner = self.history[draws_for(self.n) - 1][2]
         return (winner - 1) % self.n
 
     def side_points(self) -> list[int]:

@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 from rules.actions import RulesError
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
 from rules.ai.tuning import BRISCOLA, BriscolaTuning
-from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for
+from rules.briscola import BriscolaRound, BriscolaView, deck_for, draws_for
 from rules.cards import POINTS
 
 GREEDY, HEURISTIC, UNIFORM, REASONABLE = 0, 1, 2, 3
@@ -195,7 +195,7 @@ def _seat_likelihoods(
     draw is chosen at random), then take the played card back."""
     n = view.players
     trump = _trump(view)
-    draws_total = (len(deck_for(n)) - HAND_SIZE * n) // n
+    draws_total = draws_for(n)
     face_up = int(view.face_up) if view.face_up_drawn_by == s else -1
     undone: set[int] = set()
     greedy_error, heuristic_error, model_error = tuning.greedy_error, tuning.heuristic_error, tuning.model_error

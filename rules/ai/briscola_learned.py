@@ -111,8 +111,11 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     reply = tuning.reply and view.players == 2
     groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, leaf per opponent card, greedy's)
     done_values: list[float] = []  # the values of opponent cards that end the round (index -1 - k)
+    summed: features.Base | None = None  # the view's tricks summed once for every leaf
     for k, (hands, stock, w) in enumerate(deals):
         start = round_from_view(view, hands, stock)
+        if summed is None:
+            summed = features.history_base(start.side_of, start.trump, start.history)
         greedy_side, random_side, seed = plan.opponent(rng)
         for i, m in enumerate(moves):
             r = start.clone()
@@ -136,7 +139,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                         done_values.append(briscola.round_value(c.side_points(), side, bonus, base.margin_weight))
                     else:
                         group.append(len(leaves))
-                        leaves.append(features.from_round(c, me, _visible(c, me, view)))
+                        leaves.append(features.from_round(c, me, _visible(c, me, view), summed))
                 g = greedy_card(hand, r.trick, r.trump)
                 groups.append((i, w * share, group, options.index(g) if g in options else -1))
                 continue
@@ -146,7 +149,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 totals[i] += w * share * briscola.round_value(r.side_points(), side, bonus, base.margin_weight)
             else:
                 leaf_of.append((i, w * share, len(leaves)))
-                leaves.append(features.from_round(r, me, _visible(r, me, view)))
+                leaves.append(features.from_round(r, me, _visible(r, me, view), summed))
         if time.perf_counter() - t0 > budget:
             deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
             break

@@ -51,32 +51,45 @@ _PER_SEAT = {n: (len(deck_for(n)) - HAND_SIZE * n) // n + HAND_SIZE for n in _DE
 """Tricks in a round of ``n`` players."""
 
 
+Base = tuple[int, int, tuple[int, ...]]
+"""The first ``k`` completed tricks summed: (k, their cards' bits, card points won per side)."""
+
+
+def history_base(side_of: Sequence[int], trump: int, tricks: Sequence[tuple[int, Sequence[int], int]]) -> Base:
+    """``tricks`` (leader, cards, winner) summed for ``encode``: the cards gone and each side's points."""
+    bit = _BIT[trump]
+    gone = 0
+    points = [0] * (max(side_of) + 1)
+    for _lead, cs, w in tricks:
+        for c in cs:
+            gone |= bit[c]
+            points[side_of[w]] += POINTS[c]
+    return len(tricks), gone, tuple(points)
+
+
 def encode(
     n: int, seat: int, side_of: Sequence[int], trump: int, hand: Sequence[int],
     tricks: Sequence[tuple[int, Sequence[int], int]], trick: Sequence[int], leader: int, face_up: int | None,
-    known: dict[int, set[int]], stock: int, can_exchange: bool,
+    known: dict[int, set[int]], stock: int, can_exchange: bool, base: Base | None = None,
 ) -> Encoded:
     """The features of one seat's position: its ``hand``; the completed ``tricks`` as (leader, cards in play
     order, winner); the ``trick`` on the table led by ``leader``; the face-up card while not drawn; the
-    cards other seats are known to hold (``known``: seat to cards); the face-down ``stock`` count."""
+    cards other seats are known to hold (``known``: seat to cards); the face-down ``stock`` count. ``base``:
+    the first tricks already summed (``history_base``), so a search sums the tricks of its view once."""
     mine = side_of[seat]
     bit = _BIT[trump]
     hand_bits = 0
     for c in hand:
         hand_bits |= bit[c]
-    gone = 0
-    my_points = 0
-    other_sides: dict[int, int] = {}
-    for _lead, cs, w in tricks:
-        pts = 0
+    if base is None:
+        base = history_base(side_of, trump, ())
+    start, gone, side_points = base[0], base[1], list(base[2])
+    for _lead, cs, w in tricks[start:]:
         for c in cs:
             gone |= bit[c]
-            pts += POINTS[c]
-        if side_of[w] == mine:
-            my_points += pts
-        else:
-            other_sides[side_of[w]] = other_sides.get(side_of[w], 0) + pts
-    other_points = max(other_sides.values()) if other_sides else 0
+            side_points[side_of[w]] += POINTS[c]
+    my_points = side_points[mine]
+    other_points = max(p for i, p in enumerate(side_points) if i != mine)
     trick_other = trick_partner = 0
     best = best_seat = -1
     at_stake = 0
@@ -139,11 +152,15 @@ def round_known(r: BriscolaRound, seat: int, visible: Sequence[int] = ()) -> dic
     """What ``seat`` knows other seats hold in round ``r``, as ``known_holdings`` reads it from a view: the
     face-up cards taken in exchanges and drawn last (not played, not given away since), and the hands of
     the ``visible`` seats."""
-    played = {c for _l, cs, _w in r.history for c in cs} | set(r.trick)
     known: dict[int, set[int]] = {s: set() for s in range(r.n)}
+    drawer = r.briscola_drawer()
+    if not r.exchanges and (drawer is None or drawer == seat):
+        for s in visible:
+            known[s] = set(r.hands[s])
+        return known  # nothing taken from the table that this seat saw: only the hands it is shown
+    played = {c for _l, cs, _w in r.history for c in cs} | set(r.trick)
     for s, _given, taken, _k in r.exchanges:
         known[s].add(taken)
-    drawer = r.briscola_drawer()
     if drawer is not None:
         known[drawer].add(r.briscola)
     for s in known:
@@ -158,13 +175,14 @@ def round_known(r: BriscolaRound, seat: int, visible: Sequence[int] = ()) -> dic
     return known
 
 
-def from_round(r: BriscolaRound, seat: int, visible: Sequence[int] = ()) -> Encoded:
+def from_round(r: BriscolaRound, seat: int, visible: Sequence[int] = (), base: Base | None = None) -> Encoded:
     """The features of ``seat``'s position in a full round state (inside a search): only what its view
-    shows (``visible``: the other seats whose hands the table shows it)."""
+    shows (``visible``: the other seats whose hands the table shows it). ``base``: ``history_base`` of the
+    first tricks of ``r.history`` (a search's positions share them)."""
     return encode(
         r.n, seat, r.side_of, r.trump, r.hands[seat], r.history, r.trick, r.leader,
         None if r.briscola_drawn else r.briscola, round_known(r, seat, visible), len(r.stock),
-        r.can_exchange and not r.done,
+        r.can_exchange and not r.done, base,
     )
 
 
