@@ -20,7 +20,7 @@ from rules.ai.tuning import BRISCOLA
 from rules.briscola import Briscola, BriscolaView
 from tests.rules.ai.test_briscola_ai import deal_with
 
-AGENT = "hard-net"
+AGENT = "hard"
 """The agent under test (the learned search; the level ``hard`` once it plays it)."""
 TIME_MS = 200
 SEEDS = (0, 1, 2)
