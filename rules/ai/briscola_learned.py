@@ -1,14 +1,15 @@
-"""Briscola ``hard-net``: ``hard``'s determinized search with the learned evaluation as its leaf value.
+"""Briscola's learned search: 2-player ``hard`` (``hard-net`` in the arena), the playout search's sampled deals
+with a learned evaluation instead of playouts.
 
-The search is ``rules.ai.briscola.hard``'s (the same sampled deals, weighted by how well they explain the
-other seats' latest plays, and the same read of the opponents' style), but a move's value in a sampled deal
-is not a playout to the end of the round: the move is played, the rollout policy (the opponents as their
-style says) plays on until the trick is closed and this seat is to move again (``lookahead`` more tricks
-with ``LearnedTuning.lookahead``), and the network (``rules.ai.net``) values that position from what this
-seat would see there (``rules.ai.features``): its win chance and card-point margin, averaged over every
-hidden card it cannot see. All the leaves of a move are valued in one numpy batch. Where the 2-player
-search is exact (few cards left), or for a player count not in ``LearnedTuning.players`` or with no network
-shipped, it plays as ``hard``.
+The deals are ``rules.ai.briscola.search_plan``'s (sampled, weighted by how well they explain the other seats'
+latest plays, with the read of the opponents' style), but a move's value in a sampled deal is not a playout
+to the end of the round: the move is played, the other side's next decision is searched (``LearnedTuning.reply``:
+each of its cards, mixed by its style), the rollout policy plays on until this seat is to move again
+(``lookahead`` more tricks with ``LearnedTuning.lookahead``), and the network (``rules.ai.net``) values that
+position from what this seat would see there (``rules.ai.features``): its win chance and card-point margin,
+averaged over every hidden card it cannot see. All the leaves of a decision are valued in one numpy batch.
+Where the 2-player search is exact (few cards left), or for a player count not in ``LearnedTuning.players``
+or with no network shipped, it plays the playout search (``rules.ai.briscola.hard``).
 
 ``hard-v1`` (``rules.ai.hard_v1``) is unchanged by this module; the arena compares the two.
 """
@@ -50,10 +51,11 @@ class LearnedTuning:
     first_trick: int = 0
     """Before this many tricks are played, ``hard``'s playouts decide (the network from then on)."""
     reply: bool = True
-    """2 players: the opponent's first decision after the move (its answer to a lead, or its lead after
-    taking the trick) is not the rollout policy's but every legal card of it valued, mixed as ``hard``'s
-    solved endgame mixes the opponent's styles: at random (the mean), greedy's card, and the card worst for
-    this seat, with the weights the style read gives (``SearchPlan.mix``)."""
+    """The other side's first decision after the move (an answer to a lead, or a lead after taking the trick;
+    in team games after the partners' cards, which the rollout policy plays) is not the rollout policy's but
+    every legal card of it valued, mixed as ``hard``'s solved endgame mixes the opponent's styles: at random
+    (the mean), greedy's card, and the card worst for this seat, with the weights the style read gives
+    (``SearchPlan.mix``)."""
 
 
 LEARNED = LearnedTuning()
@@ -75,6 +77,13 @@ def advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_sid
             r.apply_fast(hand[int(rng.random() * len(hand))])
         else:
             r.apply_fast(briscola._policy_move(r))
+
+
+def _partners_play(r: BriscolaRound, me: int) -> None:
+    """Team games: the partners of ``me`` play with the rollout policy until an opponent or ``me`` is to move."""
+    mine = r.side_of[me]
+    while not r.done and r.turn != me and r.side_of[r.turn] == mine:
+        r.apply_fast(briscola._policy_move(r))
 
 
 def _visible(r: BriscolaRound, me: int, view: BriscolaView) -> list[int]:
@@ -108,7 +117,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     leaves: list[features.Encoded] = []
     leaf_of: list[tuple[int, float, int]] = []  # (move, weight x net share, leaf) of each leaf to value
     share = tuning.net_share
-    reply = tuning.reply and view.players == 2
+    reply = tuning.reply
     groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, leaf per opponent card, greedy's)
     done_values: list[float] = []  # the values of opponent cards that end the round (index -1 - k)
     summed: features.Base | None = None  # the view's tricks summed once for every leaf
@@ -124,6 +133,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = briscola.playout_points(r, greedy_side, random_side, prng)
                 totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
+            if reply and r.n > 2:
+                _partners_play(r, me)
             if reply and not r.done and r.turn != me:
                 # the opponent's decision, every card of it: valued below, mixed by its styles
                 options = r.legal_fast()

@@ -157,3 +157,29 @@ def test_hard_net_takes_an_ace_with_a_blank_trump():
     view = m.view(0)
     for seed in range(3):
         assert str(choose("hard-net", view, random.Random(seed), 20)) == "play 2c"
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_learned_search_in_team_games_plays_legal_cards_from_the_view(players):
+    # with the team networks switched on (they are not by default: not measured better), the partners play
+    # the rollout policy and the next opponent's cards are searched; every choice is legal and reproducible
+    from dataclasses import replace
+
+    from rules.ai import briscola_learned
+
+    tuning = replace(briscola_learned.LEARNED, players=(2, 4, 6))
+    m = Briscola(players, {}, seed=3)
+    rng = random.Random(3)
+    moves = 0
+    while not m.is_over():
+        seat = m.to_move()
+        view = m.view(seat)
+        if m.round.stock and len(view.legal) > 1:
+            action = briscola_learned.choose(view, random.Random(moves), 10, tuning)
+            assert action in view.legal
+            assert action == briscola_learned.choose(view, random.Random(moves), 10, tuning)
+            moves += 1
+        else:
+            action = choose("medium", view, rng)
+        m.apply(action, seat)
+    assert moves >= 10
