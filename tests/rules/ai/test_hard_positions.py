@@ -21,7 +21,7 @@ from rules.briscola import Briscola, BriscolaView
 from tests.rules.ai.test_briscola_ai import deal_with
 
 AGENT = "hard"
-"""The agent under test (the learned search; the level ``hard`` once it plays it)."""
+"""The agent under test: the level ``hard``, which plays the learned search in 2-player Briscola."""
 TIME_MS = 200
 SEEDS = (0, 1, 2)
 
