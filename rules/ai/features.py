@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from rules.ai._numpy import np
 from rules.ai.briscola_beliefs import known_holdings
-from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for
+from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
 from rules.cards import POINTS, beats
 
 VERSION = "briscola-features-1"
@@ -47,7 +47,7 @@ _BIT = [[1 << card_index(c, t) if c % 13 in _RANK10 else 0 for c in range(52)] f
 """``_BIT[trump][card]``: the card's bit in a block (``card_index`` precomputed; 0 for ranks not in the
 40-card deck)."""
 _DECK_BITS = {n: [sum(_BIT[t][int(c)] for c in deck_for(n)) for t in range(4)] for n in (2, 3, 4, 6)}
-_PER_SEAT = {n: (len(deck_for(n)) - HAND_SIZE * n) // n + HAND_SIZE for n in _DECK_BITS}
+_PER_SEAT = {n: draws_for(n) + HAND_SIZE for n in _DECK_BITS}
 """Tricks in a round of ``n`` players."""
 
 
@@ -154,22 +154,19 @@ def round_known(r: BriscolaRound, seat: int, visible: Sequence[int] = ()) -> dic
     the ``visible`` seats."""
     known: dict[int, set[int]] = {s: set() for s in range(r.n)}
     drawer = r.briscola_drawer()
-    if not r.exchanges and (drawer is None or drawer == seat):
-        for s in visible:
-            known[s] = set(r.hands[s])
-        return known  # nothing taken from the table that this seat saw: only the hands it is shown
-    played = {c for _l, cs, _w in r.history for c in cs} | set(r.trick)
-    for s, _given, taken, _k in r.exchanges:
-        known[s].add(taken)
-    if drawer is not None:
-        known[drawer].add(r.briscola)
-    for s in known:
-        known[s] -= played
-        if s == seat:
-            known[s].clear()
-        for ex_seat, given, _taken, _k in r.exchanges:
-            if ex_seat == s:
-                known[s].discard(given)
+    if r.exchanges or (drawer is not None and drawer != seat):  # else nothing this seat saw taken: no scan
+        played = {c for _l, cs, _w in r.history for c in cs} | set(r.trick)
+        for s, _given, taken, _k in r.exchanges:
+            known[s].add(taken)
+        if drawer is not None:
+            known[drawer].add(r.briscola)
+        for s in known:
+            known[s] -= played
+            if s == seat:
+                known[s].clear()
+            for ex_seat, given, _taken, _k in r.exchanges:
+                if ex_seat == s:
+                    known[s].discard(given)
     for s in visible:
         known[s] = set(r.hands[s])
     return known
