@@ -115,12 +115,22 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
     t0 = time.perf_counter()
     leaves: list[features.Encoded] = []
-    leaf_of: list[tuple[int, float, int]] = []  # (move, weight x net share, leaf) of each leaf to value
     share = tuning.net_share
-    reply = tuning.reply
-    groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, leaf per opponent card, greedy's)
-    done_values: list[float] = []  # the values of opponent cards that end the round (index -1 - k)
+    groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, its results, greedy's among them)
+    done_values: list[float] = []  # the values of results that end the round (result -1 - k)
     summed: features.Base | None = None  # the view's tricks summed once for every leaf
+
+    def settle(c: BriscolaRound, greedy_side: int, random_side: int, seed: int) -> int:
+        """Play ``c`` on to this seat's next turn and keep what to value: a leaf (its index), or the value of
+        a finished round (``-1 - k``)."""
+        advance(c, me, tuning.lookahead, greedy_side, random_side,
+                random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
+        if c.done:
+            done_values.append(briscola.round_value(c.side_points(), side, bonus, base.margin_weight))
+            return -len(done_values)
+        leaves.append(features.from_round(c, me, _visible(c, me, view), summed))
+        return len(leaves) - 1
+
     for k, (hands, stock, w) in enumerate(deals):
         start = round_from_view(view, hands, stock)
         if summed is None:
@@ -133,34 +143,20 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = briscola.playout_points(r, greedy_side, random_side, prng)
                 totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
-            if reply and r.n > 2:
+            if tuning.reply and r.n > 2:
                 _partners_play(r, me)
-            if reply and not r.done and r.turn != me:
-                # the opponent's decision, every card of it: valued below, mixed by its styles
+            if tuning.reply and not r.done and r.turn != me:
+                # the other side's decision, every card of it: valued below, mixed by its styles
                 options = r.legal_fast()
-                hand = r.hands[r.turn]
                 group = []
                 for o in options:
                     c = r.clone()
                     c.apply_fast(o)
-                    advance(c, me, tuning.lookahead, greedy_side, random_side,
-                            random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
-                    if c.done:
-                        group.append(-1 - len(done_values))
-                        done_values.append(briscola.round_value(c.side_points(), side, bonus, base.margin_weight))
-                    else:
-                        group.append(len(leaves))
-                        leaves.append(features.from_round(c, me, _visible(c, me, view), summed))
-                g = greedy_card(hand, r.trick, r.trump)
+                    group.append(settle(c, greedy_side, random_side, seed))
+                g = greedy_card(r.hands[r.turn], r.trick, r.trump)
                 groups.append((i, w * share, group, options.index(g) if g in options else -1))
-                continue
-            advance(r, me, tuning.lookahead, greedy_side, random_side,
-                     random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
-            if r.done:
-                totals[i] += w * share * briscola.round_value(r.side_points(), side, bonus, base.margin_weight)
             else:
-                leaf_of.append((i, w * share, len(leaves)))
-                leaves.append(features.from_round(r, me, _visible(r, me, view), summed))
+                groups.append((i, w * share, [settle(r, greedy_side, random_side, seed)], 0))
         if time.perf_counter() - t0 > budget:
             deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
             break
@@ -168,12 +164,12 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     if leaves:
         win, margin = model.evaluate(features.matrix(leaves))
         values = ((2.0 * win - 1.0) + margin * base.margin_weight).tolist()
-    for i, weight, j in leaf_of:
-        totals[i] += weight * values[j]
-    if groups:
-        p_random, p_greedy, p_worst = plan.mix
-        for i, weight, group, gi in groups:
-            vs = [values[j] if j >= 0 else done_values[-1 - j] for j in group]
+    p_random, p_greedy, p_worst = plan.mix
+    for i, weight, group, gi in groups:
+        vs = [values[j] if j >= 0 else done_values[-1 - j] for j in group]
+        if len(vs) == 1:
+            totals[i] += weight * vs[0]
+        else:
             v = p_random * sum(vs) / len(vs) + p_worst * min(vs) + p_greedy * (vs[gi] if gi >= 0 else min(vs))
             totals[i] += weight * v
     if view.players == 2 and base.heuristic_bonus:
