@@ -487,6 +487,15 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--teacher", type=path, metavar="WEIGHTS",
                        help=_("a weights file whose one-trick search plays every seat of the self-play games "
                               "(default: the heuristic policies)"))
+    train.add_argument("--agent", type=text(TEXT_MAX, "an agent name"), metavar="NAME",
+                       help=_("an AI level or arena agent (e.g. hard-net) that plays every seat of the self-play "
+                              "games from its view"))
+    train.add_argument("--agent-ms", type=whole_number(1, 10_000), default=10, metavar="MS",
+                       help=_("the agent's time per move in milliseconds (default: 10)"))
+    train.add_argument("--init", type=path, metavar="WEIGHTS",
+                       help=_("a weights file to start training from (its layer sizes must match)"))
+    train.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="J",
+                       help=_("processes generating the data at once (the data does not depend on it; default: 1)"))
     train.add_argument("--resume", action="store_true",
                        help=_("continue the run stored in DIR with its own settings"))
     train.add_argument("--export", type=path, metavar="PATH",

@@ -29,16 +29,19 @@ import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
 from dataclasses import asdict, dataclass  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
-from rules.ai import briscola_learned, features, net  # noqa: E402
+from rules.actions import RulesError  # noqa: E402
+from rules.ai import briscola_learned, features, make_agent, net  # noqa: E402
 from rules.ai.briscola import round_value  # noqa: E402
 from rules.ai.tricks import duel_card, greedy_card, heuristic_card, winning_index  # noqa: E402
-from rules.briscola import BriscolaRound, deck_for  # noqa: E402
+from rules.briscola import BriscolaRound, BriscolaView, deck_for  # noqa: E402
+from rules.records import new_game  # noqa: E402
 from rules.tricks import EXCHANGE  # noqa: E402
 
 DECKS = {n: [int(c) for c in deck_for(n)] for n in (2, 3, 4, 6)}
@@ -77,6 +80,14 @@ class RunConfig:
     with that network's values), a stronger play to learn values from; empty: the heuristic policies."""
     teacher_sha256: str = ""
     """The teacher file's digest, so a re-run checks it learns from the same teacher."""
+    agent: str = ""
+    """An AI level or arena agent (``rules.ai.make_agent``'s names, e.g. ``hard-net``) that plays every seat of
+    the self-play games from that seat's view, at ``agent_ms`` a move (with ``TEACHER_EPSILON`` random moves):
+    the values of a search's own play; empty: ``teacher`` or the heuristic policies."""
+    agent_ms: int = 10
+    init: str = ""
+    """A weights file to start from (fine-tuning: its layer sizes must be the run's); empty: random weights."""
+    init_sha256: str = ""
 
 
 class TrainError(Exception):
@@ -177,7 +188,11 @@ def play_game(players: int, rng: random.Random, teacher: net.Net | None = None,
         else:
             m = _policy_card(r, policy)
         r.apply_fast(m)
-    pts = r.side_points()
+    return rows, *outcomes(r.side_points(), sides)
+
+
+def outcomes(pts: list[int], sides: list[int]) -> tuple[list[float], list[float]]:
+    """For each decision's side: the round's outcome (1 won, 0.5 draw, 0 lost) and its card-point margin / 120."""
     wins, margins = [], []
     for side in sides:
         mine = pts[side]
@@ -186,18 +201,52 @@ def play_game(players: int, rng: random.Random, teacher: net.Net | None = None,
         lost = other > 60 if len(pts) == 2 else other > mine
         wins.append(1.0 if won else 0.0 if lost else 0.5)
         margins.append((mine - other) / 120.0)
-    return rows, wins, margins
+    return wins, margins
+
+
+def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int,
+                    ) -> tuple[list[features.Encoded], list[float], list[float]]:
+    """One self-play game where ``agent`` plays every seat from its view (``TEACHER_EPSILON`` random moves),
+    as ``play_game``'s examples: the features of each decision's view and its side's outcome."""
+    options = {"match": "single", "trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
+    match = new_game("briscola", players, options, rng.randrange(2**32))
+    player = make_agent(agent, agent_ms)
+    agent_rng = random.Random(rng.randrange(2**32))
+    rows: list[features.Encoded] = []
+    sides: list[int] = []
+    while not match.is_over():
+        seat = match.to_move()
+        assert seat is not None, "a match that is not over has a seat to move"
+        forced = match.auto_action()
+        if forced is not None:
+            match.apply(forced, seat)
+            continue
+        view = match.view(seat)
+        assert isinstance(view, BriscolaView)
+        rows.append(features.from_view(view))
+        r = match.round
+        assert isinstance(r, BriscolaRound)
+        sides.append(r.side_of[seat])
+        if rng.random() < TEACHER_EPSILON:
+            action = view.legal[int(rng.random() * len(view.legal))]
+        else:
+            action = player.choose(view, agent_rng)
+        match.apply(action, seat)
+    return rows, *outcomes(match.rounds[-1]["result"]["side_points"], sides)
 
 
 def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net.Net | None = None,
-                   ) -> dict[str, np.ndarray]:
+                   agent: str = "", agent_ms: int = 10) -> dict[str, np.ndarray]:
     """The examples of ``games`` self-play games, each seeded by the run's seed, the chunk and its index."""
     rows: list[features.Encoded] = []
     wins: list[float] = []
     margins: list[float] = []
     for g in range(games):
         rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
-        r, w, m = play_game(players, rng, teacher)
+        if agent:
+            r, w, m = play_agent_game(players, rng, agent, agent_ms)
+        else:
+            r, w, m = play_game(players, rng, teacher)
         rows += r
         wins += w
         margins += m
@@ -210,27 +259,45 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
     }
 
 
-def ensure_data(folder: Path, cfg: RunConfig, say) -> dict[str, np.ndarray]:
-    """Every chunk of the run's data, generating the ones not yet on disk; the examples concatenated."""
+def _teacher(path: str) -> net.Net | None:
+    if not path:
+        return None
+    with np.load(path) as f:
+        return net.from_arrays({k: f[k] for k in net.LAYERS})
+
+
+def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
+    """Generate and write chunk ``k`` of the run's data (whole or not at all); (games, examples, seconds)."""
+    t0 = time.perf_counter()
+    games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
+    data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
+    tmp = folder / f"data-{k:04d}.tmp.npz"
+    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"])
+    os.replace(tmp, folder / f"data-{k:04d}.npz")
+    return games, len(data["win"]), time.perf_counter() - t0
+
+
+def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, np.ndarray]:
+    """Every chunk of the run's data, generating the ones not yet on disk (``jobs`` processes at once: each
+    chunk is seeded on its own, so the data does not depend on ``jobs``); the examples concatenated."""
     chunks = (cfg.games + CHUNK_GAMES - 1) // CHUNK_GAMES
-    teacher = None
-    if cfg.teacher:
-        with np.load(cfg.teacher) as f:
-            teacher = net.from_arrays({k: f[k] for k in net.LAYERS})
+    missing = [k for k in range(chunks) if not (folder / f"data-{k:04d}.npz").exists()]
+
+    def report(k: int, made: tuple[int, int, float]) -> None:
+        say(_("data chunk {k}/{n}: {games} games, {rows} examples, {s:.1f} s").format(
+            k=k + 1, n=chunks, games=made[0], rows=made[1], s=made[2]))
+
+    if jobs > 1 and len(missing) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(make_chunk, folder, cfg, k): k for k in missing}
+            for done in as_completed(futures):
+                report(futures[done], done.result())
+    else:
+        for k in missing:
+            report(k, make_chunk(folder, cfg, k))
     parts = []
     for k in range(chunks):
-        path = folder / f"data-{k:04d}.npz"
-        if not path.exists():
-            t0 = time.perf_counter()
-            games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
-            data = generate_chunk(cfg.players, cfg.seed, k, games, teacher)
-            tmp = folder / f"data-{k:04d}.tmp.npz"
-            np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"],
-                                margin=data["margin"])
-            os.replace(tmp, path)
-            say(_("data chunk {k}/{n}: {games} games, {rows} examples, {s:.1f} s").format(
-                k=k + 1, n=chunks, games=games, rows=len(data["win"]), s=time.perf_counter() - t0))
-        with np.load(path) as f:
+        with np.load(folder / f"data-{k:04d}.npz") as f:
             parts.append({key: f[key] for key in ("bits", "scalars", "win", "margin")})
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
@@ -252,6 +319,18 @@ def init_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
         w[f"w{k + 1}"] = (rng.standard_normal((fan_in, sizes[k + 1])) * np.sqrt(2.0 / fan_in)).astype(np.float32)
         w[f"b{k + 1}"] = np.zeros(sizes[k + 1], dtype=np.float32)
     return w
+
+
+def start_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
+    """The weights training starts from: ``cfg.init``'s (fine-tuning) or ``init_weights``'."""
+    if not cfg.init:
+        return init_weights(cfg)
+    with np.load(cfg.init) as f:
+        weights = {k: f[k].astype(np.float32) for k in net.LAYERS}
+    shapes = {k: a.shape for k, a in init_weights(cfg).items()}
+    if {k: a.shape for k, a in weights.items()} != shapes:
+        raise TrainError(_("{path} has other layer sizes than --hidden1/--hidden2").format(path=cfg.init))
+    return weights
 
 
 def loss_and_grads(
@@ -367,7 +446,7 @@ def read_config(folder: Path) -> RunConfig | None:
     return RunConfig(**raw)
 
 
-def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=print) -> dict:
+def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=print, jobs: int = 1) -> dict:
     """Generate the data, train to ``cfg.epochs`` and export; ``cfg`` ``None`` resumes the run stored in
     ``folder``. Returns the last epoch's figures (``epoch``, ``train_loss``, ``val_loss``, ``val_bce``,
     ``val_mse``) and ``start_val_loss``, the validation loss before this call trained."""
@@ -381,11 +460,11 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
             dir=folder))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
-    data = ensure_data(folder, cfg, say)
+    data = ensure_data(folder, cfg, say, jobs)
     train_idx, val_idx = split(len(data["win"]), cfg.seed)
     state = load_checkpoint(folder)
     if state is None:
-        weights = init_weights(cfg)
+        weights = start_weights(cfg)
         state = {"weights": weights, "m": {k: np.zeros_like(a) for k, a in weights.items()},
                  "v": {k: np.zeros_like(a) for k, a in weights.items()}, "epoch": 0, "step": 0}
     else:
@@ -413,30 +492,42 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     return figures
 
 
+def _file(path: str | None) -> tuple[str, str]:
+    """A weights file's absolute path and digest (``("", "")`` for none); ``OSError`` when unreadable."""
+    if not path:
+        return "", ""
+    return str(Path(path).resolve()), hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 def main(args: argparse.Namespace) -> int:
     """Run ``python -m bot train`` from the command line."""
     folder = Path(args.dir)
     cfg = None
     if not args.resume:
-        teacher, digest = "", ""
-        if args.teacher:
+        try:
+            teacher, digest = _file(args.teacher)
+            init, init_digest = _file(args.init)
+        except OSError as e:
+            print(_("error: cannot read the weights file {path}: {reason}").format(
+                path=e.filename, reason=e.strerror or str(e)), file=sys.stderr)
+            return 2
+        if args.agent:
             try:
-                digest = hashlib.sha256(Path(args.teacher).read_bytes()).hexdigest()
-            except OSError as e:
-                print(_("error: cannot read the teacher {path}: {reason}").format(
-                    path=args.teacher, reason=e.strerror or str(e)), file=sys.stderr)
+                make_agent(args.agent)
+            except RulesError:
+                print(_("error: {name} is not an AI level or arena agent").format(name=args.agent), file=sys.stderr)
                 return 2
-            teacher = str(Path(args.teacher).resolve())
         cfg = RunConfig(players=args.players, games=args.games, epochs=args.epochs or RunConfig.epochs,
                         seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6,
-                        lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest)
+                        lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest,
+                        agent=args.agent or "", agent_ms=args.agent_ms, init=init, init_sha256=init_digest)
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run
             cfg = RunConfig(**{**asdict(stored), "epochs": args.epochs})
     try:
         run(folder, cfg, Path(args.export) if args.export else None,
-            say=lambda line: print(line, flush=True))
+            say=lambda line: print(line, flush=True), jobs=args.jobs)
     except TrainError as e:
         print(_("error: {message}").format(message=str(e)), file=sys.stderr)
         return 2

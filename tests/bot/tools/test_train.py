@@ -116,3 +116,74 @@ def test_the_teachers_guesses_keep_what_the_seat_sees():
     assert g.hands[r.turn] == r.hands[r.turn] and g.history == r.history and g.trick == r.trick
     assert sorted(g.hands[1 - r.turn] + g.stock) == sorted(r.hands[1 - r.turn] + r.stock)
     assert features.from_round(g, r.turn) == features.from_round(r, r.turn)
+
+
+def test_an_agent_plays_the_self_play_games_reproducibly_from_each_seats_view():
+    a = train.generate_chunk(2, 4, 0, 2, agent="hard-net", agent_ms=2)
+    b = train.generate_chunk(2, 4, 0, 2, agent="hard-net", agent_ms=2)
+    other = train.generate_chunk(2, 4, 0, 2, agent="greedy", agent_ms=2)
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key])
+    assert a["bits"].shape != other["bits"].shape or not np.array_equal(a["bits"], other["bits"])
+    # every decision of a 2-player round is an example (the last trick may be played by the bot itself)
+    assert 2 * 38 <= len(a["win"]) <= 2 * 40
+    assert set(np.unique(a["win"])) <= {0.0, 0.5, 1.0} and np.all(np.abs(a["margin"]) <= 1.0)
+    # the two seats' outcomes are opposite: one example's win is the other side's loss
+    assert {0.0, 1.0} <= set(np.unique(a["win"])) or set(np.unique(a["win"])) == {0.5}
+
+
+def test_an_agents_examples_are_the_features_of_the_views_it_chose_from(monkeypatch):
+    import random
+
+    from rules.ai import make_agent
+
+    seen: list = []
+    real = make_agent
+
+    class Spy:
+        def __init__(self, name, ms):
+            self.agent = real(name, ms)
+
+        def choose(self, view, rng):
+            seen.append(features.from_view(view))
+            return self.agent.choose(view, rng)
+
+    monkeypatch.setattr(train, "make_agent", Spy)
+    monkeypatch.setattr(train, "TEACHER_EPSILON", 0.0)
+    rows, wins, margins = train.play_agent_game(2, random.Random(9), "greedy", 1)
+    assert rows == seen and len(wins) == len(margins) == len(rows)
+
+
+def test_the_data_does_not_depend_on_the_number_of_jobs(tmp_path, monkeypatch):
+    monkeypatch.setattr(train, "CHUNK_GAMES", 2)
+    cfg = train.RunConfig(**{**train.asdict(TINY), "games": 5})
+    lines: list[str] = []
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    one = train.ensure_data(tmp_path / "one", cfg, lines.append)
+    two = train.ensure_data(tmp_path / "two", cfg, lines.append, jobs=2)
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == ["data-0000.npz", "data-0001.npz", "data-0002.npz"]
+    for key in one:
+        np.testing.assert_array_equal(one[key], two[key])
+    assert sum("data chunk" in line for line in lines) == 6
+
+
+def test_a_run_can_start_from_shipped_weights(tmp_path, capsys):
+    start = tmp_path / "start.npz"
+    train.run(tmp_path / "first", TINY, export_to=start, say=lambda _line: None)
+    cfg = train.RunConfig(**{**train.asdict(TINY), "seed": 6, "epochs": 1, "init": str(start)})
+    weights = train.start_weights(cfg)
+    with np.load(start) as f:
+        for key in net.LAYERS:
+            np.testing.assert_array_equal(weights[key], f[key])
+    fresh = train.start_weights(train.RunConfig(**{**train.asdict(cfg), "init": ""}))
+    assert not np.array_equal(weights["w1"], fresh["w1"])
+    wider = train.RunConfig(**{**train.asdict(cfg), "hidden": (32, 8)})
+    with pytest.raises(train.TrainError, match="other layer sizes"):
+        train.start_weights(wider)
+    # from the command line: a missing file and an unknown agent are refused with a message, nothing written
+    assert bot_main(["train", "--dir", str(tmp_path / "cli"), "--init", str(tmp_path / "none.npz")]) == 2
+    assert "cannot read the weights file" in capsys.readouterr().err
+    assert bot_main(["train", "--dir", str(tmp_path / "cli"), "--agent", "grandmaster"]) == 2
+    assert "grandmaster is not an AI level or arena agent" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()
