@@ -11,7 +11,9 @@ loads (``rules/ai/weights/briscola_<N>p.npz``).
 The data: each game's seats play a policy drawn for that game (the rollout heuristic, the duel heuristic or
 greedy, each with a share of random moves), half the games with the trump exchange; every decision gives
 one example, the features of the seat's view (``rules.ai.features``) and the round's final outcome for its
-side (won, a draw counting half; the card-point margin). Final outcomes are cheap and unbiased for the
+side (won, a draw counting half; the card-point margin), and the move chosen (kept for a policy model; the
+value network does not read it). With ``--agent`` an AI level plays every seat instead, from its view (the
+values of a search's own play); ``--init`` starts from a weights file. Final outcomes are cheap and unbiased for the
 policies that played, and a network fitted to them learns the value of what the seat knows, hidden cards
 averaged as the games dealt them; search results as targets would cost a full search per example.
 """
@@ -161,10 +163,19 @@ def teacher_move(r: BriscolaRound, model: net.Net, rng: random.Random, samples: 
     return moves[max(range(len(moves)), key=lambda i: totals[i])]
 
 
-def play_game(players: int, rng: random.Random, teacher: net.Net | None = None,
-              ) -> tuple[list[features.Encoded], list[float], list[float]]:
+Game = tuple[list[features.Encoded], list[float], list[float], list[int]]
+"""A self-play game's examples: features, outcomes, margins and the moves chosen (``move_index``)."""
+
+
+def move_index(move: int, trump: int) -> int:
+    """A fast-path move as the policy's class: the card's ``features.card_index``, ``features.CARDS`` for the
+    trump exchange."""
+    return features.CARDS if move >= EXCHANGE else features.card_index(move, trump)
+
+
+def play_game(players: int, rng: random.Random, teacher: net.Net | None = None) -> Game:
     """One self-play game: the features of every decision (from the view of the seat to move) with the
-    outcome for that seat's side (1 won, 0.5 draw, 0 lost) and its card-point margin / 120. With a
+    outcome for that seat's side (1 won, 0.5 draw, 0 lost), its card-point margin / 120 and the move. With a
     ``teacher`` every seat plays ``teacher_move`` (with ``TEACHER_EPSILON`` random moves)."""
     options = {"trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
     r = BriscolaRound.deal(players, rng.randrange(players), rng, options)
@@ -173,6 +184,7 @@ def play_game(players: int, rng: random.Random, teacher: net.Net | None = None,
         style = [("teacher", TEACHER_EPSILON)] * players
     rows: list[features.Encoded] = []
     sides: list[int] = []
+    chosen: list[int] = []
     while not r.done:
         seat = r.turn
         rows.append(features.from_round(r, seat))
@@ -187,8 +199,9 @@ def play_game(players: int, rng: random.Random, teacher: net.Net | None = None,
             m = max(moves)
         else:
             m = _policy_card(r, policy)
+        chosen.append(move_index(m, r.trump))
         r.apply_fast(m)
-    return rows, *outcomes(r.side_points(), sides)
+    return rows, *outcomes(r.side_points(), sides), chosen
 
 
 def outcomes(pts: list[int], sides: list[int]) -> tuple[list[float], list[float]]:
@@ -204,8 +217,7 @@ def outcomes(pts: list[int], sides: list[int]) -> tuple[list[float], list[float]
     return wins, margins
 
 
-def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int,
-                    ) -> tuple[list[features.Encoded], list[float], list[float]]:
+def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int) -> Game:
     """One self-play game where ``agent`` plays every seat from its view (``TEACHER_EPSILON`` random moves),
     as ``play_game``'s examples: the features of each decision's view and its side's outcome."""
     options = {"match": "single", "trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
@@ -214,6 +226,7 @@ def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int,
     agent_rng = random.Random(rng.randrange(2**32))
     rows: list[features.Encoded] = []
     sides: list[int] = []
+    chosen: list[int] = []
     while not match.is_over():
         seat = match.to_move()
         assert seat is not None, "a match that is not over has a seat to move"
@@ -231,8 +244,10 @@ def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int,
             action = view.legal[int(rng.random() * len(view.legal))]
         else:
             action = player.choose(view, agent_rng)
+        assert action.card is not None, "a Briscola action plays or gives a card"
+        chosen.append(move_index(int(action.card) + (EXCHANGE if action.kind == "exchange" else 0), r.trump))
         match.apply(action, seat)
-    return rows, *outcomes(match.rounds[-1]["result"]["side_points"], sides)
+    return rows, *outcomes(match.rounds[-1]["result"]["side_points"], sides), chosen
 
 
 def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net.Net | None = None,
@@ -241,21 +256,24 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
     rows: list[features.Encoded] = []
     wins: list[float] = []
     margins: list[float] = []
+    moves: list[int] = []
     for g in range(games):
         rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
         if agent:
-            r, w, m = play_agent_game(players, rng, agent, agent_ms)
+            r, w, m, c = play_agent_game(players, rng, agent, agent_ms)
         else:
-            r, w, m = play_game(players, rng, teacher)
+            r, w, m, c = play_game(players, rng, teacher)
         rows += r
         wins += w
         margins += m
+        moves += c
     packed = np.frombuffer(b"".join([b.to_bytes(WIDTH, "little") for b, _s in rows]), dtype=np.uint8)
     return {
         "bits": packed.reshape(len(rows), WIDTH),
         "scalars": np.array([s for _b, s in rows], dtype=np.float32),
         "win": np.array(wins, dtype=np.float32),
         "margin": np.array(margins, dtype=np.float32),
+        "move": np.array(moves, dtype=np.int8),
     }
 
 
@@ -272,7 +290,8 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
     data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
     tmp = folder / f"data-{k:04d}.tmp.npz"
-    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"])
+    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"],
+                        move=data["move"])
     os.replace(tmp, folder / f"data-{k:04d}.npz")
     return games, len(data["win"]), time.perf_counter() - t0
 

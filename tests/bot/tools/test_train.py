@@ -145,13 +145,26 @@ def test_an_agents_examples_are_the_features_of_the_views_it_chose_from(monkeypa
             self.agent = real(name, ms)
 
         def choose(self, view, rng):
-            seen.append(features.from_view(view))
-            return self.agent.choose(view, rng)
+            action = self.agent.choose(view, rng)
+            trump = "dcsb".index(view.trump)
+            seen.append((features.from_view(view), features.card_index(int(action.card), trump)))
+            return action
 
     monkeypatch.setattr(train, "make_agent", Spy)
     monkeypatch.setattr(train, "TEACHER_EPSILON", 0.0)
-    rows, wins, margins = train.play_agent_game(2, random.Random(9), "greedy", 1)
-    assert rows == seen and len(wins) == len(margins) == len(rows)
+    rows, wins, margins, moves = train.play_agent_game(2, random.Random(9), "greedy", 1)
+    assert list(zip(rows, moves)) == seen and len(wins) == len(margins) == len(rows)
+
+
+def test_the_data_keeps_the_move_each_decision_chose():
+    data = train.generate_chunk(2, 3, 0, 4)
+    moves = data["move"]
+    assert len(moves) == len(data["win"]) and moves.min() >= 0 and moves.max() <= features.CARDS
+    # the move is a card of the hand block (or the exchange, when one was possible)
+    cards = np.unpackbits(data["bits"], axis=1, bitorder="little")
+    hand = cards[:, : features.CARDS]
+    plays = moves < features.CARDS
+    assert np.all(hand[np.arange(len(moves))[plays], moves[plays]] == 1)
 
 
 def test_the_data_does_not_depend_on_the_number_of_jobs(tmp_path, monkeypatch):
