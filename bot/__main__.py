@@ -492,6 +492,8 @@ def build_parser() -> argparse.ArgumentParser:
                               "games from its view"))
     train.add_argument("--agent-ms", type=whole_number(1, 10_000), default=10, metavar="MS",
                        help=_("the agent's time per move in milliseconds (default: 10)"))
+    train.add_argument("--policy", action="store_true",
+                       help=_("train the move policy (the move each seat chose) instead of the value network"))
     train.add_argument("--init", type=path, metavar="WEIGHTS",
                        help=_("a weights file to start training from (its layer sizes must match)"))
     train.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="J",

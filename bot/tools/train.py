@@ -59,6 +59,7 @@ EPSILONS = (0.0, 0.05, 0.2)
 MARGIN_WEIGHT = 2.0
 """The margin's squared error next to the win's cross-entropy in the loss."""
 VALIDATION_SHARE = 0.05
+POLICY_CLASSES = net.POLICY_CLASSES
 WIDTH = len(features.BLOCKS) * features.CARDS // 8
 """Bytes of one example's packed card blocks."""
 
@@ -87,6 +88,9 @@ class RunConfig:
     the self-play games from that seat's view, at ``agent_ms`` a move (with ``TEACHER_EPSILON`` random moves):
     the values of a search's own play; empty: ``teacher`` or the heuristic policies."""
     agent_ms: int = 10
+    policy: bool = False
+    """Train the move policy (the move each example's seat chose, over its legal moves) instead of the value
+    network: the same data, exported as ``briscola_<N>p_policy.npz``."""
     init: str = ""
     """A weights file to start from (fine-tuning: its layer sizes must be the run's); empty: random weights."""
     init_sha256: str = ""
@@ -317,7 +321,10 @@ def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, n
     parts = []
     for k in range(chunks):
         with np.load(folder / f"data-{k:04d}.npz") as f:
-            parts.append({key: f[key] for key in ("bits", "scalars", "win", "margin")})
+            if cfg.policy and "move" not in f.files:
+                raise TrainError(_("data-{k:04d}.npz was made before the moves were kept: a policy needs new "
+                                   "data (another folder)").format(k=k))
+            parts.append({key: f[key] for key in ("bits", "scalars", "win", "margin", "move") if key in f.files})
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
 
@@ -331,7 +338,7 @@ def inputs(data: dict[str, np.ndarray], idx: np.ndarray) -> np.ndarray:
 def init_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
     """He-initialised weights for the run's layer sizes, from its seed."""
     rng = np.random.default_rng([cfg.seed, 0])
-    sizes = [features.SIZE, *cfg.hidden, 2]
+    sizes = [features.SIZE, *cfg.hidden, POLICY_CLASSES if cfg.policy else 2]
     w: dict[str, np.ndarray] = {}
     for k in range(3):
         fan_in = sizes[k]
@@ -353,33 +360,53 @@ def start_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
 
 
 def loss_and_grads(
-    w: dict[str, np.ndarray], x: np.ndarray, win: np.ndarray, margin: np.ndarray, grads: bool = True,
+    w: dict[str, np.ndarray], x: np.ndarray, targets: dict[str, np.ndarray], grads: bool = True,
 ) -> tuple[float, float, float, dict[str, np.ndarray]]:
-    """The batch's loss (cross-entropy of the win chance plus ``MARGIN_WEIGHT`` x the margin's squared
-    error), its two parts, and the gradients of every weight."""
+    """The batch's loss, its two parts, and the gradients of every weight. The value network (``targets``
+    ``win`` and ``margin``): the cross-entropy of the win chance plus ``MARGIN_WEIGHT`` x the margin's squared
+    error, the parts being those two. The policy (``targets`` ``move``): the cross-entropy of the move chosen
+    over the legal moves, the parts being it and the share of examples whose likeliest move is not the one
+    chosen."""
     z1 = x @ w["w1"] + w["b1"]
     h1 = np.maximum(z1, 0.0)
     z2 = h1 @ w["w2"] + w["b2"]
     h2 = np.maximum(z2, 0.0)
     out = h2 @ w["w3"] + w["b3"]
-    logit, pred = out[:, 0], out[:, 1]
-    p = 1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0)))
-    eps = 1e-7
-    bce = float(-np.mean(win * np.log(p + eps) + (1 - win) * np.log(1 - p + eps)))
-    mse = float(np.mean((pred - margin) ** 2))
-    loss = bce + MARGIN_WEIGHT * mse
-    if not grads:
-        return loss, bce, mse, {}
     n = len(x)
     d_out = np.empty_like(out)
-    d_out[:, 0] = (p - win) / n
-    d_out[:, 1] = MARGIN_WEIGHT * 2.0 * (pred - margin) / n
+    if "move" in targets:
+        move = targets["move"].astype(np.int64)
+        p = net.policy_probabilities(out, net.legal_mask(x))
+        picked = p[np.arange(n), move]
+        ce = float(-np.mean(np.log(picked + 1e-7)))
+        loss, first, second = ce, ce, float(np.mean(p.argmax(axis=1) != move))
+        d_out[:] = p / n
+        d_out[np.arange(n), move] -= 1.0 / n
+    else:
+        win, margin = targets["win"], targets["margin"]
+        logit, pred = out[:, 0], out[:, 1]
+        q = 1.0 / (1.0 + np.exp(-np.clip(logit, -30.0, 30.0)))
+        eps = 1e-7
+        first = float(-np.mean(win * np.log(q + eps) + (1 - win) * np.log(1 - q + eps)))
+        second = float(np.mean((pred - margin) ** 2))
+        loss = first + MARGIN_WEIGHT * second
+        d_out[:, 0] = (q - win) / n
+        d_out[:, 1] = MARGIN_WEIGHT * 2.0 * (pred - margin) / n
+    if not grads:
+        return loss, first, second, {}
     g = {"w3": h2.T @ d_out, "b3": d_out.sum(axis=0)}
     d_h2 = (d_out @ w["w3"].T) * (z2 > 0)
     g["w2"], g["b2"] = h1.T @ d_h2, d_h2.sum(axis=0)
     d_h1 = (d_h2 @ w["w2"].T) * (z1 > 0)
     g["w1"], g["b1"] = x.T @ d_h1, d_h1.sum(axis=0)
-    return loss, bce, mse, g
+    return loss, first, second, g
+
+
+def batch_targets(data: dict[str, np.ndarray], part: np.ndarray, policy: bool) -> dict[str, np.ndarray]:
+    """What the examples ``part`` are fitted to: the moves (policy) or the outcomes (value)."""
+    if policy:
+        return {"move": data["move"][part]}
+    return {"win": data["win"][part], "margin": data["margin"][part]}
 
 
 def split(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -389,12 +416,13 @@ def split(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return order[k:], order[:k]
 
 
-def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndarray) -> tuple[float, float, float]:
+def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndarray, policy: bool = False,
+             ) -> tuple[float, float, float]:
     """Mean loss and its parts over the examples ``idx``."""
     totals = np.zeros(3)
     for k in range(0, len(idx), 8192):
         part = idx[k:k + 8192]
-        loss, bce, mse, _g = loss_and_grads(w, inputs(data, part), data["win"][part], data["margin"][part], False)
+        loss, bce, mse, _g = loss_and_grads(w, inputs(data, part), batch_targets(data, part, policy), False)
         totals += np.array([loss, bce, mse]) * len(part)
     return tuple(float(t) for t in totals / max(1, len(idx)))  # type: ignore[return-value]
 
@@ -409,7 +437,7 @@ def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray,
     total = 0.0
     for k in range(0, len(order), cfg.batch):
         part = order[k:k + cfg.batch]
-        loss, _bce, _mse, g = loss_and_grads(w, inputs(data, part), data["win"][part], data["margin"][part])
+        loss, _bce, _mse, g = loss_and_grads(w, inputs(data, part), batch_targets(data, part, cfg.policy))
         total += loss * len(part)
         state["step"] += 1
         t = state["step"]
@@ -489,16 +517,22 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     else:
         say(_("resuming from the checkpoint of epoch {epoch}").format(epoch=state["epoch"]))
     figures: dict = {"epoch": state["epoch"], "train_loss": None}
-    figures["val_loss"], figures["val_bce"], figures["val_mse"] = evaluate(state["weights"], data, val_idx)
+    figures["val_loss"], figures["val_bce"], figures["val_mse"] = evaluate(state["weights"], data, val_idx, cfg.policy)
     start_loss = figures["val_loss"]
     while state["epoch"] < cfg.epochs:
         t0 = time.perf_counter()
         train_loss = train_epoch(state, data, train_idx, cfg, state["epoch"])
         state["epoch"] += 1
-        val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx)
+        val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx, cfg.policy)
         save_checkpoint(folder, state)
         figures = {"epoch": state["epoch"], "train_loss": train_loss, "val_loss": val_loss, "val_bce": val_bce,
                    "val_mse": val_mse}
+        if cfg.policy:
+            line = _("epoch {epoch}/{epochs}: train loss {train:.4f}, validation loss {val:.4f} (the move chosen is "
+                     "the likeliest in {top:.1%}), {s:.1f} s")
+            say(line.format(epoch=state["epoch"], epochs=cfg.epochs, train=train_loss, val=val_loss,
+                            top=1.0 - val_mse, s=time.perf_counter() - t0))
+            continue
         say(_("epoch {epoch}/{epochs}: train loss {train:.4f}, validation loss {val:.4f} (win {bce:.4f}, margin "
               "{mse:.4f}), {s:.1f} s").format(epoch=state["epoch"], epochs=cfg.epochs, train=train_loss,
                                                val=val_loss, bce=val_bce, mse=val_mse,
@@ -539,7 +573,8 @@ def main(args: argparse.Namespace) -> int:
         cfg = RunConfig(players=args.players, games=args.games, epochs=args.epochs or RunConfig.epochs,
                         seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6,
                         lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest,
-                        agent=args.agent or "", agent_ms=args.agent_ms, init=init, init_sha256=init_digest)
+                        agent=args.agent or "", agent_ms=args.agent_ms, policy=args.policy, init=init,
+                        init_sha256=init_digest)
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run

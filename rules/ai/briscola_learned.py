@@ -23,15 +23,17 @@ from dataclasses import dataclass, field, replace
 from rules.actions import Action
 from rules.ai import briscola, features, net
 from rules.ai.briscola_beliefs import (
+    _decisions,
     _hand_to_play,
     _seat,
+    _side_of,
     _trick_ids,
     _trump,
     round_from_view,
 )
 from rules.ai.tricks import duel_card, greedy_card
 from rules.ai.tuning import BRISCOLA, BriscolaTuning
-from rules.briscola import BriscolaRound, BriscolaView
+from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,75 @@ class LearnedTuning:
     every legal card of it valued, mixed as ``hard``'s solved endgame mixes the opponent's styles: at random
     (the mean), greedy's card, and the card worst for this seat, with the weights the style read gives
     (``SearchPlan.mix``)."""
+    policy_share: float = 0.0
+    """2 players: a sampled deal's weight is this share the move policy's chance (``net.load(2, policy=True)``)
+    of the opponent's latest play, had it held that deal's hand then, and the rest ``hard``'s weight (how a
+    reasonable greedy or heuristic player would have played): a mixture of the two models of the opponent."""
 
 
 LEARNED = LearnedTuning()
+
+
+def opponent_decision(view: BriscolaView, hands: list[list[int]]) -> tuple[list[features.Encoded], int] | None:
+    """2 players, in a sampled deal (``hands``): the features of the opponent's latest decision, had it held
+    that deal's cards, one row per hand it may have held then (its hand now with the played card back, less
+    the card it drew after that trick if it drew, any of them), and the class of the card it played there
+    (``features.card_index``). ``None`` when it has not played this round, or gave a card in an exchange
+    since (its hand then is not rebuilt). Rebuilt from this seat's view and the sampled cards only; what
+    the opponent knew of this seat's cards and whether it could exchange are not rebuilt (none, no)."""
+    me = _seat(view)
+    other = 1 - me
+    latest = [p for p in _decisions(view) if p[0] == other]
+    if not latest:
+        return None
+    _who, card, prefix, k = latest[-1]
+    if any(s == other and at > k for s, _g, _t, at in view.exchanges):
+        return None
+    n = view.players
+    trump = _trump(view)
+    hand = [int(c) for c in hands[other]]
+    draws = draws_for(n)
+    if k == len(view.tricks) or k >= draws:  # this trick, or no draw after that one
+        held = [hand + [card]]
+    elif k == draws - 1 and view.face_up_drawn_by == other:  # it drew the face-up card last
+        held = [[c for c in hand if c != int(view.face_up)] + [card]]
+    else:
+        held = [hand[:i] + hand[i + 1:] + [card] for i in range(len(hand))]
+    side_of = _side_of(view)
+    tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
+    leader = view.leader if k == len(view.tricks) else view.tricks[k][0]
+    face_up = int(view.face_up) if k < draws else None
+    stock = len(deck_for(n)) - HAND_SIZE * n - 1 - n * k if k < draws else 0
+    base = features.history_base(side_of, trump, tricks)
+    rows = [features.encode(n, other, side_of, trump, h, tricks, prefix, leader, face_up, {}, stock, False, base)
+            for h in held]
+    return rows, features.card_index(card, trump)
+
+
+def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[int], float]], share: float,
+                   ) -> list[tuple[list[list[int]], list[int], float]]:
+    """The deals reweighted by the move policy: ``share`` of a deal's weight is the policy's chance of the
+    opponent's latest play in that deal (``opponent_decision``, the mean over the hands it may have held),
+    the rest its weight. Unchanged without a shipped policy or a decision to rebuild."""
+    model = net.load(view.players, policy=True)
+    if model is None or view.players != 2 or share <= 0:
+        return deals
+    found = [opponent_decision(view, hands) for hands, _stock, _w in deals]
+    rows = [row for f in found if f is not None for row in f[0]]
+    if not rows:
+        return deals
+    chances = model.policy(features.matrix(rows)).tolist()
+    out = []
+    j = 0
+    for (hands, stock, w), f in zip(deals, found):
+        if f is None:
+            out.append((hands, stock, w))
+            continue
+        held, cls = f
+        p = sum(chances[j + i][cls] for i in range(len(held))) / len(held)
+        j += len(held)
+        out.append((hands, stock, (1.0 - share) * w + share * p))
+    return out
 
 
 def advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_side: int,
@@ -111,6 +179,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     # hard's deals and its read of the opponents (not solved here: ``exact`` went to hard above)
     plan = briscola.search_plan(view, rng, time_ms, replace(base, samples_per_ms=tuning.samples_per_ms))
     moves, side, deals = plan.moves, plan.side, plan.deals
+    if tuning.policy_share > 0:
+        deals = policy_weights(view, deals, tuning.policy_share)
     totals = [0.0] * len(moves)
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
     t0 = time.perf_counter()

@@ -17,6 +17,9 @@ from rules.ai._numpy import np
 
 WEIGHTS = Path(__file__).with_name("weights")
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
+POLICY_CLASSES = features.CARDS + 1
+"""The policy network's outputs: one per card (``features.card_index``), then the trump exchange."""
+_EXCHANGE_COLUMN = len(features.BLOCKS) * features.CARDS + features.SCALARS.index("can_exchange")
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,32 @@ class Net:
         win = 1.0 / (1.0 + np.exp(-np.clip(out[:, 0], -30.0, 30.0)))
         return win, np.clip(out[:, 1], -1.0, 1.0) * 120.0
 
+    def policy(self, x: np.ndarray) -> np.ndarray:
+        """A policy network's chances of each move (``POLICY_CLASSES`` columns) for a batch of feature rows,
+        over the moves legal there (``legal_mask``)."""
+        return policy_probabilities(self.outputs(x), legal_mask(x))
+
     def size(self) -> int:
         """The number of weights."""
         return sum(int(getattr(self, k).size) for k in LAYERS)
+
+
+def legal_mask(x: np.ndarray) -> np.ndarray:
+    """Per feature row, the policy's classes the seat may choose: the cards of its hand (in Briscola every card
+    in hand may be played) and the trump exchange when one is possible."""
+    mask = np.zeros((len(x), POLICY_CLASSES), dtype=bool)
+    mask[:, :features.CARDS] = x[:, :features.CARDS] > 0.5
+    mask[:, features.CARDS] = x[:, _EXCHANGE_COLUMN] > 0.5
+    return mask
+
+
+def policy_probabilities(out: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The softmax of the logits ``out`` over the classes ``mask`` allows (0 elsewhere)."""
+    logits = np.where(mask, out, -np.inf)
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    probabilities: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return probabilities
 
 
 def from_arrays(arrays: dict[str, np.ndarray]) -> Net:
@@ -54,16 +80,16 @@ def from_arrays(arrays: dict[str, np.ndarray]) -> Net:
     return Net(**{k: np.asarray(arrays[k], dtype=np.float32) for k in LAYERS})
 
 
-def path_for(players: int) -> Path:
-    """The shipped weights file of the Briscola network for this player count."""
-    return WEIGHTS / f"briscola_{players}p.npz"
+def path_for(players: int, policy: bool = False) -> Path:
+    """The shipped weights file of the Briscola value network (or the move policy) for this player count."""
+    return WEIGHTS / f"briscola_{players}p{'_policy' if policy else ''}.npz"
 
 
 @functools.cache
-def load(players: int) -> Net | None:
-    """The shipped Briscola network for ``players`` (read once per process), ``None`` when there is none;
-    ``ValueError`` when the file was made for another feature encoding."""
-    path = path_for(players)
+def load(players: int, policy: bool = False) -> Net | None:
+    """The shipped Briscola value network (``policy``: the move policy) for ``players``, read once per process;
+    ``None`` when there is none; ``ValueError`` when the file was made for another feature encoding."""
+    path = path_for(players, policy)
     if not path.exists():
         return None
     with np.load(path) as data:
@@ -73,4 +99,6 @@ def load(players: int) -> Net | None:
         net = from_arrays({k: data[k] for k in LAYERS})
     if net.w1.shape[0] != features.SIZE:
         raise ValueError(f"{path.name} takes {net.w1.shape[0]} features, not {features.SIZE}")
+    if net.w3.shape[1] != (POLICY_CLASSES if policy else 2):
+        raise ValueError(f"{path.name} has {net.w3.shape[1]} outputs, not those of a {'policy' if policy else 'value'}")
     return net

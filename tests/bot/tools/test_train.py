@@ -72,7 +72,7 @@ def test_the_command_trains_resumes_and_exports_weights_the_ai_loads(tmp_path, c
     second = capsys.readouterr().out
     assert "resuming from the checkpoint of epoch 1" in second and "epoch 2/2" in second
     assert "data chunk" not in second, "the data already on disk is reused"
-    monkeypatch.setattr(net, "path_for", lambda _players: out)
+    monkeypatch.setattr(net, "path_for", lambda _players, _policy=False: out)
     net.load.cache_clear()
     try:
         model = net.load(2)
@@ -200,3 +200,39 @@ def test_a_run_can_start_from_shipped_weights(tmp_path, capsys):
     assert bot_main(["train", "--dir", str(tmp_path / "cli"), "--agent", "grandmaster"]) == 2
     assert "grandmaster is not an AI level or arena agent" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
+
+
+def test_a_tiny_policy_run_learns_the_moves_chosen_and_exports_a_policy_the_ai_loads(tmp_path, monkeypatch):
+    cfg = train.RunConfig(**{**train.asdict(TINY), "policy": True})
+    out = tmp_path / "policy.npz"
+    lines: list[str] = []
+    figures = train.run(tmp_path / "run", cfg, export_to=out, say=lines.append)
+    assert figures["val_loss"] < figures["start_val_loss"]
+    assert any("the move chosen is the likeliest in" in line for line in lines)
+    monkeypatch.setattr(net, "path_for", lambda _players, policy=False: out if policy else tmp_path / "none.npz")
+    net.load.cache_clear()
+    try:
+        model = net.load(2, policy=True)
+        assert model is not None and model.w3.shape[1] == net.POLICY_CLASSES
+        data = train.generate_chunk(2, 9, 0, 1)
+        x = train.inputs(data, np.arange(len(data["win"])))
+        p = model.policy(x)
+        np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=1e-5)
+        assert np.all(p[~net.legal_mask(x)] == 0.0), "no chance for a card not in hand"
+        with pytest.raises(ValueError, match="outputs"):
+            monkeypatch.setattr(net, "path_for", lambda _players, _policy=False: out)
+            net.load.cache_clear()
+            net.load(2)  # a policy file is not a value network
+    finally:
+        net.load.cache_clear()
+
+
+def test_a_policy_needs_data_that_kept_the_moves(tmp_path):
+    folder = tmp_path / "old"
+    folder.mkdir()
+    data = train.generate_chunk(2, 1, 0, 2)
+    np.savez_compressed(folder / "data-0000.npz", bits=data["bits"], scalars=data["scalars"], win=data["win"],
+                        margin=data["margin"])
+    cfg = train.RunConfig(**{**train.asdict(TINY), "games": 2, "policy": True})
+    with pytest.raises(train.TrainError, match="before the moves were kept"):
+        train.ensure_data(folder, cfg, lambda _line: None)

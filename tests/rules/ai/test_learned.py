@@ -183,3 +183,60 @@ def test_the_learned_search_in_team_games_plays_legal_cards_from_the_view(player
             action = choose("medium", view, rng)
         m.apply(action, seat)
     assert moves >= 10
+
+
+# ----- the move policy and the deals it weighs -----
+@pytest.mark.parametrize("seed", range(6))
+def test_the_opponents_latest_decision_is_rebuilt_from_the_view_and_the_sampled_hand(seed):
+    from rules.ai.briscola_beliefs import known_holdings
+    from rules.ai.briscola_learned import opponent_decision
+
+    rng = random.Random(seed)
+    m = Briscola(2, {"trump_exchange": "off"}, seed)
+    true: dict[int, tuple[features.Encoded, int, bool]] = {}  # per seat: its latest decision's features, card,
+    # and whether it knew none of the other's cards then (what the rebuilt decision leaves out)
+    checked = 0
+    while not m.is_over() and m.round.hands[0]:
+        seat = m.to_move()
+        view = m.view(seat)
+        other = 1 - seat
+        if other in true and true[other][2]:
+            hands = [list(h) for h in m.round.hands]
+            rows, cls = opponent_decision(view, hands)
+            row, card_class, _plain = true[other]
+            assert row in rows, "one of the hands it may have held is the hand it held"
+            assert cls == card_class and len(rows) in (1, 3)
+            checked += 1
+        action = choose("greedy" if rng.random() < 0.5 else "random", view, rng)
+        true[seat] = (features.from_view(view), features.card_index(int(action.card), "dcsb".index(view.trump)),
+                      not any(known_holdings(view).values()))
+        m.apply(action, seat)
+    assert checked >= 10
+
+
+def test_the_policy_weights_the_deals_by_the_opponents_latest_play(monkeypatch):
+    from rules.ai import briscola_learned
+
+    # seat 1 led the 2 of Bastoni: a policy that always leads its lowest card makes a hand of low cards likelier
+    d = deal_with(2, ["Ad 4c 5s", "2b 3b Rb"], "7c", ["Cc", "Fb", "6s", "2s"])
+    m = Briscola(2, {"trump_exchange": "off"}, 0, first_dealer=0, deals=lambda _i, _d: d)
+    m.apply(Action.play(Card.parse("2b")), 1)
+    view = m.view(0)
+    deals = [([[0], [int(Card.parse(c)) for c in hand]], [], 1.0) for hand in (["3b", "Rb"], ["Cc", "Fb"])]
+    rows = [briscola_learned.opponent_decision(view, [[], h])[0][0] for (_x, h), _s, _w in deals]
+    assert rows[0] != rows[1]
+    # a policy that plays the 2 of Bastoni when it also holds the 3 of Bastoni (the 3's bit of the hand
+    # block), and else any card alike; its layers pass the first one's logits through
+    k = net.POLICY_CLASSES
+    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
+    three = features.card_index(int(Card.parse("3b")), "dcsb".index(view.trump))
+    two = features.card_index(int(Card.parse("2b")), "dcsb".index(view.trump))
+    w1[three, two] = 5.0
+    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
+    model = net.Net(w1, zero, eye, zero, eye, zero)
+    monkeypatch.setattr(net, "load", lambda _players, policy=False: model if policy else None)
+    out = briscola_learned.policy_weights(view, deals, 1.0)
+    assert out[0][2] > 2 * out[1][2]
+    half = briscola_learned.policy_weights(view, deals, 0.5)
+    assert half[0][2] == pytest.approx(0.5 + 0.5 * out[0][2]) and half[1][2] == pytest.approx(0.5 + 0.5 * out[1][2])
+    assert briscola_learned.policy_weights(view, deals, 0.0) == deals
