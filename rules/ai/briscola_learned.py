@@ -67,15 +67,29 @@ class LearnedTuning:
 LEARNED = LearnedTuning()
 
 
-def opponent_decision(view: BriscolaView, hands: list[list[int]]) -> tuple[list[features.Encoded], int] | None:
-    """2 players, in a sampled deal (``hands``): the features of the opponent's latest decision, had it held
-    that deal's cards, one row per hand it may have held then (its hand now with the played card back, less
-    the card it drew after that trick if it drew, any of them), and the class of the card it played there
-    (``features.card_index``). ``None`` when it has not played this round, or gave a card in an exchange
-    since (its hand then is not rebuilt). Rebuilt from this seat's view and the sampled cards only; what
-    the opponent knew of this seat's cards and whether it could exchange are not rebuilt (none, no)."""
-    me = _seat(view)
-    other = 1 - me
+@dataclass(frozen=True)
+class LatestPlay:
+    """2 players: what this seat's view tells of the opponent's latest decision (``latest_play``)."""
+
+    card: int
+    trick: int
+    """The index of the trick it played in."""
+    prefix: list[int]
+    """The cards on the table before it played."""
+    tricks: list[tuple[int, list[int], int]]
+    """The tricks completed before, (leader, cards, winner)."""
+    base: features.Base
+    leader: int
+    face_up: int | None
+    stock: int
+    drew_face_up: bool
+    """It drew the face-up card after that trick (the card it drew is known)."""
+
+
+def latest_play(view: BriscolaView) -> LatestPlay | None:
+    """The opponent's latest decision as this seat saw it (2 players); ``None`` when it has not played this
+    round, or gave a card in an exchange since (its hand then is not rebuilt)."""
+    other = 1 - _seat(view)
     latest = [p for p in _decisions(view) if p[0] == other]
     if not latest:
         return None
@@ -83,23 +97,41 @@ def opponent_decision(view: BriscolaView, hands: list[list[int]]) -> tuple[list[
     if any(s == other and at > k for s, _g, _t, at in view.exchanges):
         return None
     n = view.players
-    trump = _trump(view)
-    hand = [int(c) for c in hands[other]]
     draws = draws_for(n)
-    if k == len(view.tricks) or k >= draws:  # this trick, or no draw after that one
+    tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
+    return LatestPlay(
+        card=card, trick=k, prefix=prefix, tricks=tricks,
+        base=features.history_base(_side_of(view), _trump(view), tricks),
+        leader=view.leader if k == len(view.tricks) else view.tricks[k][0],
+        face_up=int(view.face_up) if k < draws else None,
+        stock=len(deck_for(n)) - HAND_SIZE * n - 1 - n * k if k < draws else 0,
+        drew_face_up=k == draws - 1 and view.face_up_drawn_by == other,
+    )
+
+
+def opponent_decision(view: BriscolaView, hands: list[list[int]], play: LatestPlay | None = None,
+                      ) -> tuple[list[features.Encoded], int] | None:
+    """2 players, in a sampled deal (``hands``): the features of the opponent's latest decision, had it held
+    that deal's cards, one row per hand it may have held then (its hand now with the played card back, less
+    the card it drew after that trick if it drew, any of them), and the class of the card it played there
+    (``features.card_index``); ``None`` as ``latest_play`` (``play``: its result, computed once per view).
+    Rebuilt from this seat's view and the sampled cards only; what the opponent knew of this seat's cards
+    and whether it could exchange are not rebuilt (none, no)."""
+    play = latest_play(view) if play is None else play
+    if play is None:
+        return None
+    other = 1 - _seat(view)
+    hand = [int(c) for c in hands[other]]
+    card, k = play.card, play.trick
+    if k == len(view.tricks) or k >= draws_for(view.players):  # this trick, or no draw after that one
         held = [hand + [card]]
-    elif k == draws - 1 and view.face_up_drawn_by == other:  # it drew the face-up card last
+    elif play.drew_face_up:
         held = [[c for c in hand if c != int(view.face_up)] + [card]]
     else:
         held = [hand[:i] + hand[i + 1:] + [card] for i in range(len(hand))]
-    side_of = _side_of(view)
-    tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
-    leader = view.leader if k == len(view.tricks) else view.tricks[k][0]
-    face_up = int(view.face_up) if k < draws else None
-    stock = len(deck_for(n)) - HAND_SIZE * n - 1 - n * k if k < draws else 0
-    base = features.history_base(side_of, trump, tricks)
-    rows = [features.encode(n, other, side_of, trump, h, tricks, prefix, leader, face_up, {}, stock, False, base)
-            for h in held]
+    side_of, trump = _side_of(view), _trump(view)
+    rows = [features.encode(view.players, other, side_of, trump, h, play.tricks, play.prefix, play.leader,
+                            play.face_up, {}, play.stock, False, play.base) for h in held]
     return rows, features.card_index(card, trump)
 
 
@@ -111,7 +143,10 @@ def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[i
     model = net.load(view.players, policy=True)
     if model is None or view.players != 2 or share <= 0:
         return deals
-    found = [opponent_decision(view, hands) for hands, _stock, _w in deals]
+    play = latest_play(view)
+    if play is None:
+        return deals
+    found = [opponent_decision(view, hands, play) for hands, _stock, _w in deals]
     rows = [row for f in found if f is not None for row in f[0]]
     if not rows:
         return deals
