@@ -58,7 +58,7 @@ class LearnedTuning:
     every legal card of it valued, mixed as ``hard``'s solved endgame mixes the opponent's styles: at random
     (the mean), greedy's card, and the card worst for this seat, with the weights the style read gives
     (``SearchPlan.mix``)."""
-    policy_share: float = 0.0
+    policy_share: float = 0.5
     """2 players: a sampled deal's weight is this share the move policy's chance (``net.load(2, policy=True)``)
     of the opponent's latest play, had it held that deal's hand then, and the rest ``hard``'s weight (how a
     reasonable greedy or heuristic player would have played): a mixture of the two models of the opponent."""

@@ -59,7 +59,8 @@ class Net:
 
 def legal_mask(x: np.ndarray) -> np.ndarray:
     """Per feature row, the policy's classes the seat may choose: the cards of its hand (in Briscola every card
-    in hand may be played) and the trump exchange when one is possible."""
+    in hand may be played) and the trump exchange while one may be made this turn (the features do not say
+    whether the seat holds the card to give; the network learns it, as the exchange is never chosen then)."""
     mask = np.zeros((len(x), POLICY_CLASSES), dtype=bool)
     mask[:, :features.CARDS] = x[:, :features.CARDS] > 0.5
     mask[:, features.CARDS] = x[:, _EXCHANGE_COLUMN] > 0.5

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from rules.actions import Action
-from rules.ai import briscola, choose
+from rules.ai import briscola, briscola_learned, choose
 from rules.ai.tuning import BRISCOLA
 from rules.briscola import Briscola, BriscolaView
 from tests.rules.ai.test_briscola_ai import deal_with
@@ -78,7 +78,8 @@ def test_loads_a_three_that_wins_the_trick():
 # ----- inference: the opponent's discard on a trick full of points -----
 def ignore_deal_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every sampled deal weighs 1: the search no longer reads the opponent's hand from its latest play (its
-    style read is kept). The wrapped ``deal_weight`` still runs, so a seed samples the very same deals."""
+    style read is kept), neither by ``deal_weight`` nor by the move policy. The wrapped ``deal_weight`` still
+    runs, so a seed samples the very same deals."""
     original = briscola.deal_weight
 
     def flat(*args, **kwargs):
@@ -86,12 +87,15 @@ def ignore_deal_weights(monkeypatch: pytest.MonkeyPatch) -> None:
         return 1.0, styles
 
     monkeypatch.setattr(briscola, "deal_weight", flat)
+    monkeypatch.setattr(briscola_learned, "policy_weights", lambda _view, deals, _share: deals)
 
 
 def trump_share(view: BriscolaView, seed: int) -> float:
-    """The weighted share of ``search_plan``'s deals in which the opponent holds a trump."""
+    """The weighted share of the learned search's deals in which the opponent holds a trump (``search_plan``'s,
+    weighted by the move policy as the search weighs them)."""
     trump = int(view.face_up) // 13
     deals = briscola.search_plan(view, random.Random(seed), TIME_MS).deals
+    deals = briscola_learned.policy_weights(view, deals, briscola_learned.LEARNED.policy_share)
     opponent = 1 - view.seat
     total = sum(w for _h, _s, w in deals)
     return sum(w for hands, _s, w in deals if any(c // 13 == trump for c in hands[opponent])) / total

@@ -90,6 +90,29 @@ def test_the_shipped_weights_load_and_give_finite_values_of_the_right_shape(play
     assert net.load(players) is model, "loaded once per process"
 
 
+def test_the_shipped_policy_gives_a_chance_to_each_legal_move_only():
+    net.load.cache_clear()
+    model = net.load(2, policy=True)
+    assert model is not None and model.size() < 400_000
+    for seed, options in ((3, {}), (4, {"trump_exchange": "on"})):
+        m = Briscola(2, options, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            seat = m.to_move()
+            view = m.view(seat)
+            p = model.policy(features.matrix([features.from_view(view)]))[0]
+            trump = "dcsb".index(view.trump)
+            legal = {features.CARDS if a.kind == "exchange" else features.card_index(int(a.card), trump)
+                     for a in view.legal}
+            support = {i for i in range(net.POLICY_CLASSES) if p[i] > 0}
+            # the exchange class is open whenever an exchange may be made this turn (the features do not say
+            # whether this seat holds the card to give); every other class is a card in hand
+            window = {features.CARDS} if view.can_exchange else set()
+            assert abs(p.sum() - 1.0) < 1e-5 and legal <= support <= legal | window
+            m.apply(choose("medium", view, rng), seat)
+    assert net.load(2, policy=True) is model, "loaded once per process"
+
+
 def test_the_value_sees_a_won_position():
     # three tricks of an ace and a three each (63 points, a won round): banked by seat 0, or by its opponent
     model = net.load(2)
@@ -144,7 +167,8 @@ def test_hard_net_uses_the_network_in_the_middle_game(monkeypatch):
     flipped = net.from_arrays({"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2,
                                "w3": -model.w3, "b3": -model.b3})
     picks = [str(briscola_learned.choose(v, random.Random(s), 20)) for v in views for s in range(3)]
-    monkeypatch.setattr(net, "load", lambda _players: flipped)
+    policy_model = net.load(2, policy=True)
+    monkeypatch.setattr(net, "load", lambda _players, policy=False: policy_model if policy else flipped)
     flipped_picks = [str(briscola_learned.choose(v, random.Random(s), 20)) for v in views for s in range(3)]
     assert sum(a != b for a, b in zip(picks, flipped_picks)) >= 2
 
