@@ -2,10 +2,11 @@
 
 Levels: ``random`` (uniform), ``greedy`` (the exactly defined baseline of docs/AI.md), ``easy`` (plays like
 greedy), ``medium`` (card-counting heuristics), ``hard`` (search over the hidden cards under a time budget).
-Arena agents that no user picks: ``hard-v1`` (``hard`` as it was when issue 19 began, frozen as a yardstick,
-``rules.ai.hard_v1``) and ``hard-net`` (the candidate new ``hard``: in Briscola the search with a learned
-evaluation, ``rules.ai.briscola_learned``; in the other games ``hard``). It is better than ``hard-v1`` at 50 ms
-a move and level with it at the default 200 ms (docs/ai/learned.md), so ``hard`` stays the playout search.
+In 2-player Briscola ``hard`` is the search with a learned evaluation and a learned model of the opponent
+(``rules.ai.briscola_learned``), measured better than ``hard-v1`` at the default 200 ms (docs/ai/learned.md);
+given a ``BriscolaTuning`` it plays the playout search (``rules.ai.briscola.hard``) with it. Arena agents that
+no user picks: ``hard-v1`` (``hard`` as it was when issue 19 began, frozen as a yardstick, ``rules.ai.hard_v1``)
+and ``hard-net`` (the learned search by its arena name: the same agent as ``hard``).
 Each game has a module (``rules.ai.briscola``, ``rules.ai.chiamata``, ``rules.ai.cicera``) exposing
 ``choose(level, view, rng, time_ms) -> Action``: a plain function of its arguments with no shared mutable
 state, so the service can run it in an executor.
@@ -27,7 +28,7 @@ Tuning = BriscolaTuning | ChiamataTuning | CiceraTuning
 LEVELS = ("easy", "medium", "hard")
 """The levels a user can pick."""
 ARENA_AGENTS = ("hard-v1", "hard-net")
-"""Agents for the arena and the tests only: the frozen yardstick and the candidate new ``hard``."""
+"""Agents for the arena and the tests only: the frozen yardstick, and ``hard``'s learned search by its arena name."""
 AGENT_NAMES = ("random", "greedy", *LEVELS, *ARENA_AGENTS)
 DEFAULT_TIME_MS = 200
 
@@ -82,13 +83,13 @@ def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAUL
         from rules.ai import hard_v1
 
         return hard_v1.choose(view, rng, time_ms)
-    if level == "hard-net":
-        if view.game == "briscola":
-            # the learned search (2 players; elsewhere it plays the playout search with the default tuning)
-            from rules.ai import briscola_learned
+    if level in ("hard", "hard-net") and view.game == "briscola" and tuning is None:
+        # the learned search (2 players; elsewhere it plays the playout search with the default tuning)
+        from rules.ai import briscola_learned
 
-            net_action: Action = briscola_learned.choose(view, rng, time_ms)  # type: ignore[arg-type]
-            return net_action
+        net_action: Action = briscola_learned.choose(view, rng, time_ms)  # type: ignore[arg-type]
+        return net_action
+    if level == "hard-net":
         level = "hard"
     module = importlib.import_module(spec(view.game).ai_module)
     name = "greedy" if level == "easy" else level

@@ -1,5 +1,5 @@
-"""Briscola's learned search, ``hard-net`` (the candidate new ``hard``): the playout search's sampled deals with a
-learned evaluation instead of playouts.
+"""Briscola's learned search: 2-player ``hard`` (``hard-net`` in the arena), the playout search's sampled deals
+with a learned evaluation instead of playouts, weighted also by a learned model of the opponent's moves.
 
 The deals are ``rules.ai.briscola.search_plan``'s (sampled, weighted by how well they explain the other seats'
 latest plays, with the read of the opponents' style), but a move's value in a sampled deal is not a playout

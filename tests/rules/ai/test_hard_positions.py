@@ -1,5 +1,5 @@
-"""Hand-made 2-player Briscola positions with one clearly right move, which the candidate new ``hard`` (the learned
-search ``hard-net``, ``rules.ai.briscola_learned``) must find for several seeds. Every position is in the middle game
+"""Hand-made 2-player Briscola positions with one clearly right move, which ``hard`` (the learned search,
+``rules.ai.briscola_learned``) must find for several seeds. Every position is in the middle game
 (more than ``solved_cards_2p`` cards left), so the network path decides, not the exact endgame solver.
 
 The last two positions need inference: the opponent's latest play (a low card thrown on a trick full of
@@ -20,8 +20,8 @@ from rules.ai.tuning import BRISCOLA
 from rules.briscola import Briscola, BriscolaView
 from tests.rules.ai.test_briscola_ai import deal_with
 
-AGENT = "hard-net"
-"""The agent under test: the learned search (the candidate new ``hard``)."""
+AGENT = "hard"
+"""The agent under test: the level ``hard``, which plays the learned search in 2-player Briscola."""
 TIME_MS = 200
 SEEDS = (0, 1, 2)
 
