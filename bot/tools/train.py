@@ -59,7 +59,6 @@ EPSILONS = (0.0, 0.05, 0.2)
 MARGIN_WEIGHT = 2.0
 """The margin's squared error next to the win's cross-entropy in the loss."""
 VALIDATION_SHARE = 0.05
-POLICY_CLASSES = net.POLICY_CLASSES
 WIDTH = len(features.BLOCKS) * features.CARDS // 8
 """Bytes of one example's packed card blocks."""
 
@@ -338,7 +337,7 @@ def inputs(data: dict[str, np.ndarray], idx: np.ndarray) -> np.ndarray:
 def init_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
     """He-initialised weights for the run's layer sizes, from its seed."""
     rng = np.random.default_rng([cfg.seed, 0])
-    sizes = [features.SIZE, *cfg.hidden, POLICY_CLASSES if cfg.policy else 2]
+    sizes = [features.SIZE, *cfg.hidden, net.POLICY_CLASSES if cfg.policy else 2]
     w: dict[str, np.ndarray] = {}
     for k in range(3):
         fan_in = sizes[k]

@@ -140,8 +140,10 @@ def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[i
     """The deals reweighted by the move policy: ``share`` of a deal's weight is the policy's chance of the
     opponent's latest play in that deal (``opponent_decision``, the mean over the hands it may have held),
     the rest its weight. Unchanged without a shipped policy or a decision to rebuild."""
-    model = net.load(view.players, policy=True)
-    if model is None or view.players != 2 or share <= 0:
+    if view.players != 2 or share <= 0:
+        return deals
+    model = net.load(2, policy=True)
+    if model is None:
         return deals
     play = latest_play(view)
     if play is None:
