@@ -6,7 +6,8 @@ In 2-player Briscola ``hard`` is the search with a learned evaluation and a lear
 (``rules.ai.briscola_learned``), measured better than ``hard-v1`` at the default 200 ms (docs/ai/learned.md);
 given a ``BriscolaTuning`` it plays the playout search (``rules.ai.briscola.hard``) with it. Arena agents that
 no user picks: ``hard-v1`` (``hard`` as it was when issue 19 began, frozen as a yardstick, ``rules.ai.hard_v1``)
-and ``hard-net`` (the learned search by its arena name: the same agent as ``hard``).
+and ``hard-net`` (the learned search in every Briscola player count with a network, the candidate: in 2 players
+the same agent as ``hard``).
 Each game has a module (``rules.ai.briscola``, ``rules.ai.chiamata``, ``rules.ai.cicera``) exposing
 ``choose(level, view, rng, time_ms) -> Action``: a plain function of its arguments with no shared mutable
 state, so the service can run it in an executor.
@@ -28,7 +29,7 @@ Tuning = BriscolaTuning | ChiamataTuning | CiceraTuning
 LEVELS = ("easy", "medium", "hard")
 """The levels a user can pick."""
 ARENA_AGENTS = ("hard-v1", "hard-net")
-"""Agents for the arena and the tests only: the frozen yardstick, and ``hard``'s learned search by its arena name."""
+"""Agents for the arena and the tests only: the frozen yardstick, and the learned search as a candidate."""
 AGENT_NAMES = ("random", "greedy", *LEVELS, *ARENA_AGENTS)
 DEFAULT_TIME_MS = 200
 
@@ -84,10 +85,11 @@ def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAUL
 
         return hard_v1.choose(view, rng, time_ms)
     if level in ("hard", "hard-net") and view.game == "briscola" and tuning is None:
-        # the learned search (2 players; elsewhere it plays the playout search with the default tuning)
+        # the learned search: hard's where measured better (LEARNED.players), hard-net's wherever a network is
         from rules.ai import briscola_learned
 
-        net_action: Action = briscola_learned.choose(view, rng, time_ms)  # type: ignore[arg-type]
+        net_tuning = briscola_learned.CANDIDATE if level == "hard-net" else briscola_learned.LEARNED
+        net_action: Action = briscola_learned.choose(view, rng, time_ms, net_tuning)  # type: ignore[arg-type]
         return net_action
     if level == "hard-net":
         level = "hard"

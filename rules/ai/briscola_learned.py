@@ -65,6 +65,10 @@ class LearnedTuning:
 
 
 LEARNED = LearnedTuning()
+"""Level ``hard``'s settings: the network only where it was measured better than ``hard-v1``."""
+CANDIDATE = replace(LEARNED, players=(2, 4, 6))
+"""``hard-net``'s settings: the learned search in every player count with a network, the candidate the arena
+measures (and ``python -m bot train --agent hard-net`` has play) before ``hard`` switches in a count."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +292,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
 
 
 def choose(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning | None = None) -> Action:
-    """``hard-net``'s action in ``view`` (one of ``view.legal``); ``tuning`` ``None``: ``LEARNED``."""
+    """The learned search's action in ``view`` (one of ``view.legal``); ``tuning`` ``None``: ``LEARNED``
+    (level ``hard``)."""
     if len(view.legal) == 1:
         return view.legal[0]
     return hard(view, rng, time_ms, LEARNED if tuning is None else tuning)

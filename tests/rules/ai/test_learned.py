@@ -185,13 +185,13 @@ def test_hard_net_takes_an_ace_with_a_blank_trump():
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_the_learned_search_in_team_games_plays_legal_cards_from_the_view(players):
-    # with the team networks switched on (they are not by default: not measured better), the partners play
+    # hard-net has the team networks on (hard does not: not measured better); the partners play
     # the rollout policy and the next opponent's cards are searched; every choice is legal and reproducible
     from dataclasses import replace
 
     from rules.ai import briscola_learned
 
-    tuning = replace(briscola_learned.LEARNED, players=(2, 4, 6))
+    tuning = briscola_learned.CANDIDATE
     m = Briscola(players, {}, seed=3)
     rng = random.Random(3)
     moves = 0
