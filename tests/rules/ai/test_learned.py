@@ -184,29 +184,31 @@ def test_hard_net_takes_an_ace_with_a_blank_trump():
 
 
 @pytest.mark.parametrize("players", [4, 6])
-def test_the_learned_search_in_team_games_plays_legal_cards_from_the_view(players):
-    # hard-net has the team networks on (hard does not: not measured better); the partners play
-    # the rollout policy and the next opponent's cards are searched; every choice is legal and reproducible
-    from dataclasses import replace
+def test_hard_net_is_the_learned_search_in_team_games_and_hard_the_playout_search(players):
+    # hard-net has the team networks on (hard does not until measured better): the partners play the rollout
+    # policy and the next opponent's cards are searched; every choice is legal and reproducible, and the two
+    # levels are different searches (they part on some decisions of one game)
+    from rules.ai import briscola, briscola_learned
 
-    from rules.ai import briscola_learned
-
-    tuning = briscola_learned.CANDIDATE
     m = Briscola(players, {}, seed=3)
     rng = random.Random(3)
-    moves = 0
+    moves = differ = 0
     while not m.is_over():
         seat = m.to_move()
         view = m.view(seat)
         if m.round.stock and len(view.legal) > 1:
-            action = briscola_learned.choose(view, random.Random(moves), 10, tuning)
+            action = choose("hard-net", view, random.Random(moves), 10)
             assert action in view.legal
-            assert action == briscola_learned.choose(view, random.Random(moves), 10, tuning)
+            assert action == briscola_learned.choose(view, random.Random(moves), 10, briscola_learned.CANDIDATE)
+            playout = choose("hard", view, random.Random(moves), 10)
+            assert playout == briscola.hard(view, random.Random(moves), 10)
+            differ += action != playout
             moves += 1
         else:
             action = choose("medium", view, rng)
         m.apply(action, seat)
     assert moves >= 10
+    assert differ >= 1
 
 
 # ----- the move policy and the deals it weighs -----
