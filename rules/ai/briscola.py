@@ -29,8 +29,10 @@ from rules.ai.briscola_beliefs import (
     _trump,
     deal_weight,
     enumerate_hidden,
+    hidden_sampler,
     known_holdings,
     round_from_view,
+    round_maker,
     sample_hidden,
     unseen_cards,
 )
@@ -370,8 +372,9 @@ def search_plan(view: BriscolaView, rng: random.Random, time_ms: int, tuning: Br
     others = [i for i in range(len(view.sides)) if i != side]
     deals = []
     belief = [0.0, 0.0, 0.0]
+    sample = hidden_sampler(view)
     for k in range(max_samples):
-        hands, stock = placements[k] if placements else sample_hidden(view, rng)
+        hands, stock = placements[k] if placements else sample(rng)
         w, like = deal_weight(view, hands, rng, plays, tuning)
         deals.append((hands, stock, w))
         belief = [b + x for b, x in zip(belief, like)]
@@ -404,8 +407,9 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaT
     plan = search_plan(view, rng, time_ms, tuning)
     moves, side, exact, deals, mix = plan.moves, plan.side, plan.exact, plan.deals, plan.mix
     totals = [0.0] * len(moves)
+    make_round = round_maker(view)
     for hands, stock, w in deals:
-        base = round_from_view(view, hands, stock)
+        base = make_round(hands, stock)
         greedy_side, random_side, seed = plan.opponent(rng)
         for i, m in enumerate(moves):
             r = base.clone()

@@ -7,7 +7,7 @@ Everything here works from a ``BriscolaView``: the cards the seat holds or has s
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 
 from rules.actions import RulesError
@@ -81,17 +81,17 @@ def known_holdings(view: BriscolaView) -> dict[int, set[int]]:
     return known
 
 
-def unseen_cards(view: BriscolaView) -> list[int]:
-    """Cards this seat cannot place: in other hands (not known) or face down in the stock."""
+def unseen_cards(view: BriscolaView, known: dict[int, set[int]] | None = None) -> list[int]:
+    """Cards this seat cannot place: in other hands (not known) or face down in the stock. ``known``: the
+    view's ``known_holdings``, when the caller has it."""
     seen = {int(c) for c in view.hand}
     seen |= {int(c) for _, cs, _ in view.tricks for _, c in cs}
     seen |= {int(c) for _, c in view.trick}
-    for cs in known_holdings(view).values():
+    for cs in (known_holdings(view) if known is None else known).values():
         seen |= cs
     if view.briscola is not None:
         seen.add(int(view.briscola))
     return [c for c in deck_for(view.players) if c not in seen]
-
 
 
 def round_from_view(view: BriscolaView, hands: list[list[int]], stock: list[int]) -> BriscolaRound:
@@ -128,23 +128,47 @@ def round_from_view(view: BriscolaView, hands: list[list[int]], stock: list[int]
     return r
 
 
+def round_maker(view: BriscolaView) -> Callable[[list[list[int]], list[int]], BriscolaRound]:
+    """``round_from_view`` for many guesses of one view: the view is read once (its tricks, sides, options),
+    and each call copies that state with the guess's ``hands`` and ``stock`` (in draw order)."""
+    template = round_from_view(view, [[] for _ in range(view.players)], [])
+
+    def make(hands: list[list[int]], stock: list[int]) -> BriscolaRound:
+        r = template.clone()
+        r.hands = [list(h) for h in hands]
+        r.stock = list(reversed(stock))
+        return r
+
+    return make
+
+
+def hidden_sampler(view: BriscolaView) -> Callable[[random.Random], tuple[list[list[int]], list[int]]]:
+    """``sample_hidden`` for many guesses of one view: what the view tells is read once."""
+    known = known_holdings(view)
+    pool = unseen_cards(view, known)
+    seat = view.seat
+    hand = [int(c) for c in view.hand]
+    slots = [(sorted(known[s]), view.hand_sizes[s] - len(known[s])) for s in range(view.players)]
+
+    def sample(rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        shuffled = pool[:]
+        rng.shuffle(shuffled)
+        hands: list[list[int]] = []
+        k = 0
+        for s, (have, need) in enumerate(slots):
+            if s == seat:
+                hands.append(hand[:])
+                continue
+            hands.append(have + shuffled[k:k + need])
+            k += need
+        return hands, shuffled[k:]
+
+    return sample
+
+
 def sample_hidden(view: BriscolaView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """One guess of every hidden card, uniform among those consistent with the view."""
-    known = known_holdings(view)
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
-    hands: list[list[int]] = []
-    k = 0
-    for s in range(view.players):
-        if s == view.seat:
-            hands.append([int(c) for c in view.hand])
-            continue
-        have = sorted(known[s])
-        need = view.hand_sizes[s] - len(have)
-        hands.append(have + pool[k:k + need])
-        k += need
-    return hands, pool[k:]
-
+    return hidden_sampler(view)(rng)
 
 
 def _decisions(view: BriscolaView) -> list[Play]:

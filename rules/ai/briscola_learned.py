@@ -29,7 +29,7 @@ from rules.ai.briscola_beliefs import (
     _side_of,
     _trick_ids,
     _trump,
-    round_from_view,
+    round_maker,
 )
 from rules.ai.tricks import duel_card, greedy_card
 from rules.ai.tuning import BRISCOLA, BriscolaTuning
@@ -242,8 +242,9 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         leaves.append(features.from_round(c, me, _visible(c, me, view), summed))
         return len(leaves) - 1
 
+    make_round = round_maker(view)
     for k, (hands, stock, w) in enumerate(deals):
-        start = round_from_view(view, hands, stock)
+        start = make_round(hands, stock)
         if summed is None:
             summed = features.history_base(start.side_of, start.trump, start.history)
         greedy_side, random_side, seed = plan.opponent(rng)
