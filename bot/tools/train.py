@@ -59,6 +59,9 @@ EPSILONS = (0.0, 0.05, 0.2)
 MARGIN_WEIGHT = 2.0
 """The margin's squared error next to the win's cross-entropy in the loss."""
 VALIDATION_SHARE = 0.05
+DATA_KEYS = ("bits", "scalars", "win", "margin", "move", "game")
+"""The arrays of a data chunk: each example's features, its round's outcome, the move chosen, and its game
+(``move`` and ``game`` are missing in data made before they were kept)."""
 WIDTH = len(features.BLOCKS) * features.CARDS // 8
 """Bytes of one example's packed card blocks."""
 
@@ -260,6 +263,7 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
     wins: list[float] = []
     margins: list[float] = []
     moves: list[int] = []
+    game: list[int] = []
     for g in range(games):
         rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
         if agent:
@@ -270,6 +274,7 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
         wins += w
         margins += m
         moves += c
+        game += [chunk * CHUNK_GAMES + g] * len(r)
     packed = np.frombuffer(b"".join([b.to_bytes(WIDTH, "little") for b, _s in rows]), dtype=np.uint8)
     return {
         "bits": packed.reshape(len(rows), WIDTH),
@@ -277,6 +282,7 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
         "win": np.array(wins, dtype=np.float32),
         "margin": np.array(margins, dtype=np.float32),
         "move": np.array(moves, dtype=np.int8),
+        "game": np.array(game, dtype=np.int32),
     }
 
 
@@ -293,8 +299,7 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
     data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
     tmp = folder / f"data-{k:04d}.tmp.npz"
-    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"],
-                        move=data["move"])
+    np.savez_compressed(tmp, **data)
     os.replace(tmp, folder / f"data-{k:04d}.npz")
     return games, len(data["win"]), time.perf_counter() - t0
 
@@ -323,8 +328,8 @@ def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, n
             if cfg.policy and "move" not in f.files:
                 raise TrainError(_("data-{k:04d}.npz was made before the moves were kept: a policy needs new "
                                    "data (another folder)").format(k=k))
-            parts.append({key: f[key] for key in ("bits", "scalars", "win", "margin", "move") if key in f.files})
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+            parts.append({key: f[key] for key in DATA_KEYS if key in f.files})
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0] if all(key in p for p in parts)}
 
 
 def inputs(data: dict[str, np.ndarray], idx: np.ndarray) -> np.ndarray:
@@ -408,11 +413,18 @@ def batch_targets(data: dict[str, np.ndarray], part: np.ndarray, policy: bool) -
     return {"win": data["win"][part], "margin": data["margin"][part]}
 
 
-def split(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Training and validation example indices, fixed by the seed."""
-    order = np.random.default_rng([seed, 1]).permutation(n)
-    k = max(1, int(n * VALIDATION_SHARE))
-    return order[k:], order[:k]
+def split(n: int, seed: int, game: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Training and validation example indices, fixed by the seed. With each example's ``game`` (in data made
+    by this version), the validation examples are every example of a share of the games, so no
+    game has examples on both sides (they share its outcome); data without it is split by example."""
+    if game is None:
+        order = np.random.default_rng([seed, 1]).permutation(n)
+        k = max(1, int(n * VALIDATION_SHARE))
+        return order[k:], order[:k]
+    ids = np.unique(game)
+    held = np.random.default_rng([seed, 2]).permutation(ids)[:max(1, int(len(ids) * VALIDATION_SHARE))]
+    in_val = np.isin(game, held)
+    return np.flatnonzero(~in_val), np.flatnonzero(in_val)
 
 
 def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndarray, policy: bool = False,
@@ -507,7 +519,7 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
     data = ensure_data(folder, cfg, say, jobs)
-    train_idx, val_idx = split(len(data["win"]), cfg.seed)
+    train_idx, val_idx = split(len(data["win"]), cfg.seed, data.get("game"))
     state = load_checkpoint(folder)
     if state is None:
         weights = start_weights(cfg)

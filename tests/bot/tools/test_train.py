@@ -54,6 +54,23 @@ def test_the_data_is_reproducible_from_the_seed():
     assert a["bits"].shape[1] * 8 + a["scalars"].shape[1] == features.SIZE
 
 
+def test_the_validation_examples_are_whole_games():
+    # examples of one game share its outcome: a game is held out whole, never split between the two parts
+    data = train.generate_chunk(2, 5, 1, 40)
+    game = data["game"]
+    assert set(np.unique(game)) == set(range(train.CHUNK_GAMES, train.CHUNK_GAMES + 40))  # numbered run-wide
+    n = len(game)
+    fit, val = train.split(n, 5, game)
+    assert sorted(np.concatenate([fit, val]).tolist()) == list(range(n))
+    assert set(game[val].tolist()).isdisjoint(game[fit].tolist())
+    assert len(set(game[val].tolist())) == int(40 * train.VALIDATION_SHARE)
+    assert np.array_equal(train.split(n, 5, game)[1], val)  # fixed by the seed
+    # data made before the games were kept is split by example, as it was: then games do straddle the parts
+    old_fit, old_val = train.split(n, 5)
+    assert len(old_val) == int(n * train.VALIDATION_SHARE)
+    assert not set(game[old_val].tolist()).isdisjoint(game[old_fit].tolist())
+
+
 @pytest.mark.parametrize("players", [4, 6])
 def test_team_games_give_examples_of_both_sides(players):
     data = train.generate_chunk(players, 1, 0, 3)
@@ -239,3 +256,7 @@ def test_a_policy_needs_data_that_kept_the_moves(tmp_path):
     cfg = train.RunConfig(**{**train.asdict(TINY), "games": 2, "policy": True})
     with pytest.raises(train.TrainError, match="before the moves were kept"):
         train.ensure_data(folder, cfg, lambda _line: None)
+    # a value network still trains on it (split by example: the data has no games)
+    value = train.RunConfig(**{**train.asdict(TINY), "games": 2})
+    old = train.ensure_data(folder, value, lambda _line: None)
+    assert "game" not in old and len(old["win"]) == len(data["win"])
