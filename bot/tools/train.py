@@ -299,7 +299,8 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
     data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
     tmp = folder / f"data-{k:04d}.tmp.npz"
-    np.savez_compressed(tmp, **data)
+    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"],
+                        move=data["move"], game=data["game"])
     os.replace(tmp, folder / f"data-{k:04d}.npz")
     return games, len(data["win"]), time.perf_counter() - t0
 
