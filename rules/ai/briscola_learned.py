@@ -59,9 +59,10 @@ class LearnedTuning:
     (the mean), greedy's card, and the card worst for this seat, with the weights the style read gives
     (``SearchPlan.mix``)."""
     policy_share: float = 0.5
-    """2 players: a sampled deal's weight is this share the move policy's chance (``net.load(2, policy=True)``)
-    of the opponent's latest play, had it held that deal's hand then, and the rest ``hard``'s weight (how a
-    reasonable greedy or heuristic player would have played): a mixture of the two models of the opponent."""
+    """A sampled deal's weight is this share the move policy's chance (``net.load(players, policy=True)``, where
+    one is shipped) of the other seats' latest plays, had they held that deal's hands then, and the rest
+    ``hard``'s weight (how a reasonable greedy or heuristic player would have played): a mixture of the two
+    models of the other players."""
 
 
 LEARNED = LearnedTuning()
@@ -73,8 +74,9 @@ measures (and ``python -m bot train --agent hard-net`` has play) before ``hard``
 
 @dataclass(frozen=True)
 class LatestPlay:
-    """2 players: what this seat's view tells of the opponent's latest decision (``latest_play``)."""
+    """What this seat's view tells of another seat's latest decision (``latest_play``)."""
 
+    seat: int
     card: int
     trick: int
     """The index of the trick it played in."""
@@ -90,10 +92,10 @@ class LatestPlay:
     """It drew the face-up card after that trick (the card it drew is known)."""
 
 
-def latest_play(view: BriscolaView) -> LatestPlay | None:
-    """The opponent's latest decision as this seat saw it (2 players); ``None`` when it has not played this
-    round, or gave a card in an exchange since (its hand then is not rebuilt)."""
-    other = 1 - _seat(view)
+def latest_play(view: BriscolaView, seat: int | None = None) -> LatestPlay | None:
+    """Seat ``seat``'s latest decision as this seat saw it (``None``: the opponent of 2 players); ``None``
+    when it has not played this round, or gave a card in an exchange since (its hand then is not rebuilt)."""
+    other = 1 - _seat(view) if seat is None else seat
     latest = [p for p in _decisions(view) if p[0] == other]
     if not latest:
         return None
@@ -104,7 +106,7 @@ def latest_play(view: BriscolaView) -> LatestPlay | None:
     draws = draws_for(n)
     tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
     return LatestPlay(
-        card=card, trick=k, prefix=prefix, tricks=tricks,
+        seat=other, card=card, trick=k, prefix=prefix, tricks=tricks,
         base=features.history_base(_side_of(view), _trump(view), tricks),
         leader=view.leader if k == len(view.tricks) else view.tricks[k][0],
         face_up=int(view.face_up) if k < draws else None,
@@ -115,16 +117,19 @@ def latest_play(view: BriscolaView) -> LatestPlay | None:
 
 def opponent_decision(view: BriscolaView, hands: list[list[int]], play: LatestPlay | None = None,
                       ) -> tuple[list[features.Encoded], int] | None:
-    """2 players, in a sampled deal (``hands``): the features of the opponent's latest decision, had it held
-    that deal's cards, one row per hand it may have held then (its hand now with the played card back, less
-    the card it drew after that trick if it drew, any of them), and the class of the card it played there
-    (``features.card_index``); ``None`` as ``latest_play`` (``play``: its result, computed once per view).
-    Rebuilt from this seat's view and the sampled cards only; what the opponent knew of this seat's cards
-    and whether it could exchange are not rebuilt (none, no)."""
+    """In a sampled deal (``hands``): the features of another seat's latest decision (``play``, from
+    ``latest_play``; ``None``: the opponent's of 2 players), had it held that deal's cards, one row per hand
+    it may have held then (its hand now with the played card back, less the card it drew after that trick
+    if it drew, any of them), and the class of the card it played there (``features.card_index``); ``None``
+    when there is no decision to rebuild. Rebuilt from this seat's view and the sampled cards only; what
+    that seat knew of the others' cards and whether it could exchange are not rebuilt (none, no)."""
     play = latest_play(view) if play is None else play
-    if play is None:
-        return None
-    other = 1 - _seat(view)
+    return None if play is None else _decision(view, hands, play)
+
+
+def _decision(view: BriscolaView, hands: list[list[int]], play: LatestPlay) -> tuple[list[features.Encoded], int]:
+    """``opponent_decision`` of a decision there is."""
+    other = play.seat
     hand = [int(c) for c in hands[other]]
     card, k = play.card, play.trick
     if k == len(view.tricks) or k >= draws_for(view.players):  # this trick, or no draw after that one
@@ -142,30 +147,28 @@ def opponent_decision(view: BriscolaView, hands: list[list[int]], play: LatestPl
 def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[int], float]], share: float,
                    ) -> list[tuple[list[list[int]], list[int], float]]:
     """The deals reweighted by the move policy: ``share`` of a deal's weight is the policy's chance of the
-    opponent's latest play in that deal (``opponent_decision``, the mean over the hands it may have held),
-    the rest its weight. Unchanged without a shipped policy or a decision to rebuild."""
-    if view.players != 2 or share <= 0:
+    other seats' latest plays in that deal (``opponent_decision`` for each seat whose hand is hidden, the
+    mean over the hands it may have held; the product over those seats), the rest its weight. Unchanged
+    without a shipped policy for the player count, or a decision to rebuild."""
+    if share <= 0:
         return deals
-    model = net.load(2, policy=True)
+    model = net.load(view.players, policy=True)
     if model is None:
         return deals
-    play = latest_play(view)
-    if play is None:
+    me = _seat(view)
+    plays = [p for s in range(view.players) if s != me and s not in view.visible_hands
+             for p in [latest_play(view, s)] if p is not None]
+    if not plays:
         return deals
-    found = [opponent_decision(view, hands, play) for hands, _stock, _w in deals]
-    rows = [row for f in found if f is not None for row in f[0]]
-    if not rows:
-        return deals
-    chances = model.policy(features.matrix(rows)).tolist()
+    found = [[_decision(view, hands, play) for play in plays] for hands, _stock, _w in deals]
+    chances = model.policy(features.matrix([row for fs in found for rows, _cls in fs for row in rows])).tolist()
     out = []
     j = 0
-    for (hands, stock, w), f in zip(deals, found):
-        if f is None:
-            out.append((hands, stock, w))
-            continue
-        held, cls = f
-        p = sum(chances[j + i][cls] for i in range(len(held))) / len(held)
-        j += len(held)
+    for (hands, stock, w), fs in zip(deals, found):
+        p = 1.0
+        for held, cls in fs:
+            p *= sum(chances[j + i][cls] for i in range(len(held))) / len(held)
+            j += len(held)
         out.append((hands, stock, (1.0 - share) * w + share * p))
     return out
 

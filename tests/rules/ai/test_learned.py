@@ -212,32 +212,73 @@ def test_hard_net_is_the_learned_search_in_team_games_and_hard_the_playout_searc
 
 
 # ----- the move policy and the deals it weighs -----
-@pytest.mark.parametrize("seed", range(6))
-def test_the_opponents_latest_decision_is_rebuilt_from_the_view_and_the_sampled_hand(seed):
+@pytest.mark.parametrize(("players", "seed"), [(2, s) for s in range(6)] + [(4, s) for s in range(3)])
+def test_the_other_seats_latest_decisions_are_rebuilt_from_the_view_and_the_sampled_hands(players, seed):
     from rules.ai.briscola_beliefs import known_holdings
-    from rules.ai.briscola_learned import opponent_decision
+    from rules.ai.briscola_learned import latest_play, opponent_decision
 
     rng = random.Random(seed)
-    m = Briscola(2, {"trump_exchange": "off"}, seed)
+    m = Briscola(players, {"trump_exchange": "off"}, seed)
     true: dict[int, tuple[features.Encoded, int, bool]] = {}  # per seat: its latest decision's features, card,
     # and whether it knew none of the other's cards then (what the rebuilt decision leaves out)
     checked = 0
     while not m.is_over() and m.round.hands[0]:
         seat = m.to_move()
         view = m.view(seat)
-        other = 1 - seat
-        if other in true and true[other][2]:
-            hands = [list(h) for h in m.round.hands]
-            rows, cls = opponent_decision(view, hands)
-            row, card_class, _plain = true[other]
-            assert row in rows, "one of the hands it may have held is the hand it held"
-            assert cls == card_class and len(rows) in (1, 3)
-            checked += 1
+        hands = [list(h) for h in m.round.hands]
+        for other in range(players):
+            if other != seat and other in true and true[other][2]:
+                play = latest_play(view, other) if players > 2 else None
+                rows, cls = opponent_decision(view, hands, play)
+                row, card_class, _plain = true[other]
+                assert row in rows, "one of the hands it may have held is the hand it held"
+                assert cls == card_class and len(rows) in (1, 3)
+                checked += 1
         action = choose("greedy" if rng.random() < 0.5 else "random", view, rng)
         true[seat] = (features.from_view(view), features.card_index(int(action.card), "dcsb".index(view.trump)),
                       not any(known_holdings(view).values()))
         m.apply(action, seat)
-    assert checked >= 10
+    assert checked >= 10 * (players - 1)
+
+
+def test_in_team_games_the_policy_weighs_every_hidden_seats_latest_play(monkeypatch):
+    from rules.ai import briscola_learned
+
+    # seat 1 leads the 2 of Bastoni, seats 2 (seat 0's partner) and 3 follow: the hand-made policy below
+    # explains the lead by a 3 of Bastoni in seat 1's hand, and is uniform over every other hand
+    d = deal_with(4, ["Ad 4c 5s", "2b 3b Rb", "6d 7d Fd", "4b 5b 6b"], "7c")
+    m = Briscola(4, {"trump_exchange": "off"}, 0, first_dealer=0, deals=lambda _i, _d: d)
+    for card in ("2b", "6d", "4b"):
+        m.apply(Action.play(Card.parse(card)), m.to_move())
+    assert m.to_move() == 0
+    view = m.view(0)
+    hand = [int(Card.parse(c)) for c in ["Ad", "4c", "5s"]]
+    partner = [int(Card.parse(c)) for c in ["7d", "Fd"]]
+    right = [int(Card.parse(c)) for c in ["5b", "6b"]]
+    deals = [([hand, [int(Card.parse(c)) for c in h], partner, right], [], 1.0) for h in (["3b", "Rb"], ["Cc", "Fb"])]
+    k = net.POLICY_CLASSES
+    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
+    trump = "dcsb".index(view.trump)
+    w1[features.card_index(int(Card.parse("3b")), trump), features.card_index(int(Card.parse("2b")), trump)] = 5.0
+    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
+    model = net.Net(w1, zero, eye, zero, eye, zero)
+    loaded: list[int] = []
+    monkeypatch.setattr(net, "load",
+                        lambda players, policy=False: loaded.append(players) or (model if policy else None))
+    out = briscola_learned.policy_weights(view, deals, 1.0)
+    assert loaded == [4], "the 4-player policy"
+    lead = [model.policy(features.matrix(briscola_learned.opponent_decision(
+        view, hands, briscola_learned.latest_play(view, 1))[0]))[0][features.card_index(int(Card.parse("2b")), trump)]
+        for hands, _s, _w in deals]
+    assert lead[0] > 2 * lead[1]
+    # the partner's and the other opponent's plays: each 1 of its 3 cards then, under a uniform policy
+    assert out[0][2] == pytest.approx(lead[0] / 9) and out[1][2] == pytest.approx(lead[1] / 9)
+    # a seat whose hand the view shows (open hands, a partner's shown hand) is not weighed: it is not sampled
+    from dataclasses import replace
+
+    shown = replace(view, visible_hands={2: [Card.parse(c) for c in ("7d", "Fd")]})
+    out = briscola_learned.policy_weights(shown, deals, 1.0)
+    assert out[0][2] == pytest.approx(lead[0] / 3) and out[1][2] == pytest.approx(lead[1] / 3)
 
 
 def test_the_policy_weights_the_deals_by_the_opponents_latest_play(monkeypatch):
