@@ -90,12 +90,13 @@ def test_the_shipped_weights_load_and_give_finite_values_of_the_right_shape(play
     assert net.load(players) is model, "loaded once per process"
 
 
-def test_the_shipped_policy_gives_a_chance_to_each_legal_move_only():
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_shipped_policy_gives_a_chance_to_each_legal_move_only(players):
     net.load.cache_clear()
-    model = net.load(2, policy=True)
+    model = net.load(players, policy=True)
     assert model is not None and model.size() < 400_000
     for seed, options in ((3, {}), (4, {"trump_exchange": "on"})):
-        m = Briscola(2, options, seed=seed)
+        m = Briscola(players, options, seed=seed)
         rng = random.Random(seed)
         while not m.is_over():
             seat = m.to_move()
@@ -110,7 +111,7 @@ def test_the_shipped_policy_gives_a_chance_to_each_legal_move_only():
             window = {features.CARDS} if view.can_exchange else set()
             assert abs(p.sum() - 1.0) < 1e-5 and legal <= support <= legal | window
             m.apply(choose("medium", view, rng), seat)
-    assert net.load(2, policy=True) is model, "loaded once per process"
+    assert net.load(players, policy=True) is model, "loaded once per process"
 
 
 def test_the_value_sees_a_won_position():
