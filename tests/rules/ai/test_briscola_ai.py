@@ -90,6 +90,40 @@ def test_sampled_deals_are_consistent_with_the_view():
         assert others == hidden
 
 
+def test_a_search_reads_the_view_once_and_builds_the_same_rounds():
+    # hidden_sampler and round_maker serve every sampled deal of a search from one reading of the view: the
+    # guesses are sample_hidden's with the same random numbers, fresh lists each time, and the rounds are
+    # round_from_view's, independent of one another
+    from rules.ai.briscola_beliefs import hidden_sampler, round_from_view, round_maker
+
+    m = Briscola(4, {"trump_exchange": "on"}, seed=5)
+    rng = random.Random(0)
+    for _ in range(9):
+        m.apply(choose("greedy", m.view(m.to_move()), rng), m.to_move())
+    view = m.view(m.to_move())
+    def state(r):  # every attribute of a round (its classes keep them in slots)
+        names = [k for c in type(r).__mro__ for k in getattr(c, "__slots__", ())]
+        assert len(names) > 10
+        return {k: getattr(r, k) for k in names}
+
+    sample, make = hidden_sampler(view), round_maker(view)
+    a, b = random.Random(7), random.Random(7)
+    rounds = []
+    for _ in range(5):
+        hands, stock = sample(a)
+        assert (hands, stock) == sample_hidden(view, b)
+        r = make(hands, stock)
+        assert state(r) == state(round_from_view(view, hands, stock))
+        hands[0].clear()
+        rounds.append(r)
+    assert all(r.hands[0] for r in rounds), "a round keeps its own copy of the guess"
+    rounds[0].apply_fast(rounds[0].legal_fast()[0])
+    second = random.Random(7)
+    sample(second)
+    assert state(rounds[1]) == state(round_from_view(view, *sample(second)))  # untouched by the other's play
+    assert state(rounds[0]) != state(round_from_view(view, *sample(random.Random(7))))
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_takes_a_trick_full_of_points_with_a_cheap_trump(level):
     # trump is cups; seat 1 leads the ace of coins; seat 0 holds 4c (cheap trump), Ac, 5s
