@@ -1,5 +1,6 @@
-"""Briscola's learned search: 2-player ``hard`` (``hard-net`` in the arena), the playout search's sampled deals
-with a learned evaluation instead of playouts, weighted also by a learned model of the opponent's moves.
+"""Briscola's learned search: 2-player ``hard``, and the arena's ``hard-net`` in every player count with a
+network (``CANDIDATE``): the playout search's sampled deals with a learned evaluation instead of playouts,
+weighted also by a learned model of the other players' moves.
 
 The deals are ``rules.ai.briscola.search_plan``'s (sampled, weighted by how well they explain the other seats'
 latest plays, with the read of the opponents' style), but a move's value in a sampled deal is not a playout
