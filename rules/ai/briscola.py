@@ -372,9 +372,9 @@ def search_plan(view: BriscolaView, rng: random.Random, time_ms: int, tuning: Br
     others = [i for i in range(len(view.sides)) if i != side]
     deals = []
     belief = [0.0, 0.0, 0.0]
-    sample = hidden_sampler(view)
+    sample = None if placements else hidden_sampler(view)  # an exact search enumerates instead
     for k in range(max_samples):
-        hands, stock = placements[k] if placements else sample(rng)
+        hands, stock = sample(rng) if sample is not None else placements[k]
         w, like = deal_weight(view, hands, rng, plays, tuning)
         deals.append((hands, stock, w))
         belief = [b + x for b, x in zip(belief, like)]

@@ -91,6 +91,9 @@ class LatestPlay:
     stock: int
     drew_face_up: bool
     """It drew the face-up card after that trick (the card it drew is known)."""
+    side_of: list[int]
+    trump: int
+    """The view's sides and trump, read once for every deal's rebuilt decision."""
 
 
 def latest_play(view: BriscolaView, seat: int | None = None) -> LatestPlay | None:
@@ -106,9 +109,10 @@ def latest_play(view: BriscolaView, seat: int | None = None) -> LatestPlay | Non
     n = view.players
     draws = draws_for(n)
     tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
+    side_of, trump = _side_of(view), _trump(view)
     return LatestPlay(
-        seat=other, card=card, trick=k, prefix=prefix, tricks=tricks,
-        base=features.history_base(_side_of(view), _trump(view), tricks),
+        seat=other, card=card, trick=k, prefix=prefix, tricks=tricks, side_of=side_of, trump=trump,
+        base=features.history_base(side_of, trump, tricks),
         leader=view.leader if k == len(view.tricks) else view.tricks[k][0],
         face_up=int(view.face_up) if k < draws else None,
         stock=len(deck_for(n)) - HAND_SIZE * n - 1 - n * k if k < draws else 0,
@@ -139,7 +143,7 @@ def _decision(view: BriscolaView, hands: list[list[int]], play: LatestPlay) -> t
         held = [[c for c in hand if c != int(view.face_up)] + [card]]
     else:
         held = [hand[:i] + hand[i + 1:] + [card] for i in range(len(hand))]
-    side_of, trump = _side_of(view), _trump(view)
+    side_of, trump = play.side_of, play.trump
     rows = [features.encode(view.players, other, side_of, trump, h, play.tricks, play.prefix, play.leader,
                             play.face_up, {}, play.stock, False, play.base) for h in held]
     return rows, features.card_index(card, trump)
