@@ -308,7 +308,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    """Make the learned Briscola evaluation."""
+    """Make the learned Briscola evaluation, or Cicera's learned leaf value."""
+    if args.game == "cicera":
+        from bot.tools import train_cicera
+
+        return train_cicera.main(args)
     from bot.tools import train
 
     check_players("briscola", args.players)
@@ -462,10 +466,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("run only this benchmark"))
     bench.set_defaults(handler=cmd_bench)
 
-    train = sub.add_parser("train", help=_("make the learned Briscola evaluation: self-play data, training, "
-                                           "checkpoints (a re-run or --resume continues)"))
+    train = sub.add_parser("train", help=_("make a learned evaluation (Briscola's network, Cicera's leaf value): "
+                                           "self-play data, training, checkpoints (a re-run or --resume continues)"))
     train.add_argument("--dir", required=True, type=path, metavar="DIR",
                        help=_("the run's folder: its data, checkpoint and settings"))
+    train.add_argument("--game", choices=("briscola", "cicera"), default="briscola",
+                       help=_("briscola: the value network or move policy (default); cicera: the linear leaf value "
+                              "of the hard search, fitted on hard-v1's self-play deals (it reads --dir, --games, "
+                              "--seed, --agent-ms, --jobs, --resume and --export)"))
     train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=2, metavar="N",
                        help=_("players: 2, 4 or 6 (default: 2)"))
     train.add_argument("--games", type=whole_number(1, DEALS_MAX), default=20_000, metavar="G",

@@ -7,7 +7,7 @@ In 2-player Briscola ``hard`` is the search with a learned evaluation and a lear
 given a ``BriscolaTuning`` it plays the playout search (``rules.ai.briscola.hard``) with it. Arena agents that
 no user picks: ``hard-v1`` (``hard`` as it was when issue 19 began, frozen as a yardstick, ``rules.ai.hard_v1``)
 and ``hard-net`` (the learned search in every Briscola player count with a network, the candidate: in 2 players
-the same agent as ``hard``).
+the same agent as ``hard``; in Cicera the search with the learned leaf value, ``CICERA_NET``).
 Each game has a module (``rules.ai.briscola``, ``rules.ai.chiamata``, ``rules.ai.cicera``) exposing
 ``choose(level, view, rng, time_ms) -> Action``: a plain function of its arguments with no shared mutable
 state, so the service can run it in an executor.
@@ -20,7 +20,7 @@ import random
 from typing import Protocol
 
 from rules.actions import Action, RulesError
-from rules.ai.tuning import BriscolaTuning, ChiamataTuning, CiceraTuning
+from rules.ai.tuning import CICERA_NET, BriscolaTuning, ChiamataTuning, CiceraTuning
 from rules.games import spec
 from rules.view import GameView
 
@@ -93,6 +93,8 @@ def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAUL
         return net_action
     if level == "hard-net":
         level = "hard"
+        if view.game == "cicera" and tuning is None:
+            tuning = CICERA_NET  # the search with the learned leaf value
     module = importlib.import_module(spec(view.game).ai_module)
     name = "greedy" if level == "easy" else level
     action: Action = (module.choose(name, view, rng, time_ms) if tuning is None

@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 
 from rules.actions import Action
+from rules.ai import cicera_value
 from rules.ai.cicera_counting import (
     NAPULA_GAIN,
     PASSED_LIKELIHOOD,
@@ -369,8 +370,6 @@ def rollout_move(r: CiceraRound) -> Move:
     return best
 
 
-HORIZON = 8
-"""Plies played after the candidate move before the position is estimated (0: to the end of the deal)."""
 A23 = frozenset(NAPULA_RUN[:3])
 PARTIAL_NAPULA = (0.0, 0.5, 1.5)
 """``estimate``: a team holding 0, 1 or 2 of As, 2s, 3s (the other team none) is credited this much Napula."""
@@ -440,7 +439,7 @@ def estimate(r: CiceraRound) -> float:
 
 def choose_hard(view: CiceraView, rng: random.Random, time_ms: int, tuning: CiceraTuning = CICERA) -> Action:
     """Determinized search: deal the unseen cards at random to the other hands; in each such deal play every
-    candidate move, then ``HORIZON`` plies of the rollout policy, and estimate the score difference; keep the
+    candidate move, then ``tuning.horizon`` plies of the rollout policy, and value the position; keep the
     candidate of best mean. Candidates: the ``max_candidates`` best by medium's score."""
     deadline = time.perf_counter() + tuning.clock_share * time_ms / 1000.0
     work = max(1, int(tuning.plies_per_ms * time_ms))
@@ -455,14 +454,17 @@ def choose_hard(view: CiceraView, rng: random.Random, time_ms: int, tuning: Cice
     totals = [0.0] * len(order)
     samples = 0
     spent = 0
+    weights = cicera_value.load() if tuning.learned_leaf else None
     while samples < tuning.max_samples and spent < work:
         hands = sample_hands(view, ctx.unseen, rng, ctx.passed if tuning.infer else None)
         base = round_from_view(view, hands)
         for k, i in enumerate(order):
             r = base.clone()
             r._play(*moves[i])
-            spent += 1 + playout(r, HORIZON)
+            spent += 1 + playout(r, tuning.horizon)
             e = estimate(r)
+            if weights is not None and r._to_move is not None:
+                e = cicera_value.value(r, e, weights)
             totals[k] += e if team == 0 else -e
         samples += 1
         if time.perf_counter() >= deadline:

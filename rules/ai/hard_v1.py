@@ -27,7 +27,8 @@ CHIAMATA_V1 = ChiamataTuning(
     override_z=1.5, override_min=0.02, margin_weight=0.3, search_share=0.5, sample_us=17.0, playout_us=6.0,
     playout_us_per_card=2.7, min_samples=4, clock_factor=3, clock_extra_ms=100,
 )
-CICERA_V1 = CiceraTuning(max_candidates=8, max_samples=300, infer=True, plies_per_ms=50, clock_share=0.7)
+CICERA_V1 = CiceraTuning(max_candidates=8, max_samples=300, infer=True, plies_per_ms=50, clock_share=0.7, horizon=8,
+                         learned_leaf=False)
 """The tuning values of ``hard`` on 2026-12-01 (commit a0800d5), written out rather than taken from the
 defaults."""
 

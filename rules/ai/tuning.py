@@ -88,9 +88,17 @@ class CiceraTuning:
     project machine (a median 78 ms at 200), while the clock cuts any search at ``clock_share * time_ms``."""
     clock_share: float = 0.7
     """The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
+    horizon: int = 8
+    """Rollout plies after the candidate move before the position is valued (0: to the end of the deal)."""
+    learned_leaf: bool = False
+    """Value the position at the horizon with the fitted linear model (``rules.ai.cicera_value``, when its
+    weights are shipped: ``hard-net``'s ``CICERA_NET``); False: the hand-made ``estimate`` (``hard``)."""
 
 
 BRISCOLA = BriscolaTuning()
 CHIAMATA = ChiamataTuning()
 CICERA = CiceraTuning()
 """The default configurations."""
+CICERA_NET = CiceraTuning(learned_leaf=True)
+"""``hard-net``'s Cicera search: ``hard``'s with the learned leaf value (the candidate, measured in
+docs/ai/cicera.md)."""
