@@ -85,7 +85,9 @@ class CiceraTuning:
     plies_per_ms: int = 50
     """Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps
     a seeded game reproducible; set so that a search takes about 40% of its budget on one free core of the
-    project machine (a median 78 ms at 200), while the clock cuts any search at ``clock_share * time_ms``."""
+    project machine (a median 78 ms at 200) when it was set; on the eighth session's machine the plan costs about
+    400 ms at 200 and the clock, which cuts any search at ``clock_share * time_ms``, ends every search
+    (docs/ai/cicera.md)."""
     clock_share: float = 0.7
     """The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
     horizon: int = 8
