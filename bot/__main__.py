@@ -315,6 +315,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         return train_cicera.main(args)
     from bot.tools import train
 
+    args.games = 20_000 if args.games is None else args.games
+    args.agent_ms = 10 if args.agent_ms is None else args.agent_ms
+
     check_players("briscola", args.players)
     return train.main(args)
 
@@ -476,8 +479,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "--seed, --agent-ms, --jobs, --resume and --export)"))
     train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=2, metavar="N",
                        help=_("players: 2, 4 or 6 (default: 2)"))
-    train.add_argument("--games", type=whole_number(1, DEALS_MAX), default=20_000, metavar="G",
-                       help=_("self-play games of data, 1 to {max} (default: 20000)").format(max=DEALS_MAX))
+    train.add_argument("--games", type=whole_number(1, DEALS_MAX), metavar="G",
+                       help=_("self-play games of data, 1 to {max} (default: 20000; Cicera: 800 deals)").format(
+                           max=DEALS_MAX))
     train.add_argument("--epochs", type=whole_number(1, 1000), metavar="E",
                        help=_("epochs to train in all, 1 to 1000 (default: 10; with --resume: the stored number)"))
     train.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("the run's seed, 0 to 10**12"))
@@ -498,8 +502,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--agent", type=text(TEXT_MAX, "an agent name"), metavar="NAME",
                        help=_("an AI level or arena agent (e.g. hard-net) that plays every seat of the self-play "
                               "games from its view"))
-    train.add_argument("--agent-ms", type=whole_number(1, 10_000), default=10, metavar="MS",
-                       help=_("the agent's time per move in milliseconds (default: 10)"))
+    train.add_argument("--agent-ms", type=whole_number(1, 10_000), metavar="MS",
+                       help=_("the agent's time per move in milliseconds (default: 10; Cicera: 50)"))
     train.add_argument("--policy", action="store_true",
                        help=_("train the move policy (the move each seat chose) instead of the value network"))
     train.add_argument("--init", type=path, metavar="WEIGHTS",

@@ -18,8 +18,10 @@ import os
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # one core: the machine is shared (set before numpy loads)
 
+import argparse  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
+import sys  # noqa: E402
 import time  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
 from dataclasses import asdict, dataclass, replace  # noqa: E402
@@ -45,9 +47,10 @@ RIDGE = 1.0
 class CiceraRun:
     """What a run's folder stores in ``config.json``: the data and the fit follow from it."""
 
-    games: int = 2400
+    games: int = 800
     seed: int = 1
     agent_ms: int = 50
+    """The defaults are the shipped weights' run."""
 
 
 def play_deal(seed: int, g: int, agent_ms: int) -> dict:
@@ -175,11 +178,11 @@ def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say=
     return figures
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """Run ``python -m bot train --game cicera`` from the command line."""
-    import sys
-
-    cfg = None if args.resume else CiceraRun(games=args.games, seed=args.seed, agent_ms=args.agent_ms)
+    defaults = CiceraRun()
+    cfg = None if args.resume else CiceraRun(games=args.games or defaults.games, seed=args.seed,
+                                              agent_ms=args.agent_ms or defaults.agent_ms)
     try:
         run(Path(args.dir), cfg, Path(args.export) if args.export else None,
             say=lambda line: print(line, flush=True), jobs=args.jobs)

@@ -89,3 +89,15 @@ def test_the_command_fits_and_exports_weights_the_search_loads(tmp_path, capsys,
             assert json.loads(str(f["meta"]))["games"] == 5
     finally:
         cicera_value.load.cache_clear()
+
+
+def test_without_games_or_time_the_command_makes_the_shipped_weights_run(tmp_path, monkeypatch):
+    # Briscola's defaults (20000 games at 10 ms) would be a day of Cicera deals: Cicera has its own
+    seen = []
+    monkeypatch.setattr(train_cicera, "run", lambda _folder, cfg, *_a, **_k: seen.append(cfg))
+    assert bot_main(["train", "--game", "cicera", "--dir", str(tmp_path / "d")]) == 0
+    assert bot_main(["train", "--game", "cicera", "--dir", str(tmp_path / "d"), "--games", "7", "--agent-ms", "3"]) == 0
+    assert seen == [train_cicera.CiceraRun(games=800, seed=1, agent_ms=50), train_cicera.CiceraRun(7, 1, 3)]
+    with np.load(cicera_value.WEIGHTS_FILE) as f:
+        meta = json.loads(str(f["meta"]))
+    assert (meta["games"], meta["seed"], meta["agent_ms"]) == (800, 1, 50), "the shipped file is that run's"
