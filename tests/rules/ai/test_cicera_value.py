@@ -1,5 +1,6 @@
 """Cicera's learned leaf value: the features are the same position seen from the other team with their signs
-turned, the shipped weights load and value positions sensibly, and hard-net's search reads them (hard and hard-v1 do not)."""
+turned, the shipped weights load and value positions sensibly, and hard-net's search reads them (hard and
+hard-v1 do not)."""
 
 from __future__ import annotations
 
