@@ -31,9 +31,12 @@ import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
 from dataclasses import asdict, dataclass  # noqa: E402
+from functools import partial  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TypeVar  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -62,6 +65,7 @@ VALIDATION_SHARE = 0.05
 DATA_KEYS = ("bits", "scalars", "win", "margin", "move", "game")
 """The arrays of a data chunk: each example's features, its round's outcome, the move chosen, and its game
 (``move`` and ``game`` are missing in data made before they were kept)."""
+T = TypeVar("T")
 WIDTH = len(features.BLOCKS) * features.CARDS // 8
 """Bytes of one example's packed card blocks."""
 
@@ -305,6 +309,19 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     return games, len(data["win"]), time.perf_counter() - t0
 
 
+def make_chunks(make: Callable[[int], T], missing: list[int], report: Callable[[int, T], None], jobs: int) -> None:
+    """``make(k)`` for every chunk ``k`` of ``missing``, ``jobs`` processes at once (``make`` must pickle),
+    calling ``report(k, made)`` as each one ends."""
+    if jobs > 1 and len(missing) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(make, k): k for k in missing}
+            for done in as_completed(futures):
+                report(futures[done], done.result())
+    else:
+        for k in missing:
+            report(k, make(k))
+
+
 def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, np.ndarray]:
     """Every chunk of the run's data, generating the ones not yet on disk (``jobs`` processes at once: each
     chunk is seeded on its own, so the data does not depend on ``jobs``); the examples concatenated."""
@@ -315,14 +332,7 @@ def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, n
         say(_("data chunk {k}/{n}: {games} games, {rows} examples, {s:.1f} s").format(
             k=k + 1, n=chunks, games=made[0], rows=made[1], s=made[2]))
 
-    if jobs > 1 and len(missing) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(make_chunk, folder, cfg, k): k for k in missing}
-            for done in as_completed(futures):
-                report(futures[done], done.result())
-    else:
-        for k in missing:
-            report(k, make_chunk(folder, cfg, k))
+    make_chunks(partial(make_chunk, folder, cfg), missing, report, jobs)
     parts = []
     for k in range(chunks):
         with np.load(folder / f"data-{k:04d}.npz") as f:

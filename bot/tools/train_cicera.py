@@ -23,14 +23,14 @@ import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
-from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
 from dataclasses import asdict, dataclass, replace  # noqa: E402
+from functools import partial  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
-from bot.tools.train import TrainError, split  # noqa: E402
+from bot.tools.train import TrainError, make_chunks, split  # noqa: E402
 from rules.ai import cicera, cicera_value  # noqa: E402
 from rules.ai.hard_v1 import CICERA_V1  # noqa: E402
 from rules.cicera import PLAYERS, CiceraRound, move_of  # noqa: E402
@@ -91,14 +91,7 @@ def ensure_games(folder: Path, run: CiceraRun, say, jobs: int = 1) -> list[dict]
     def report(k: int, made: tuple[int, float]) -> None:
         say(_("data chunk {k}/{n}: {games} deals, {s:.1f} s").format(k=k + 1, n=chunks, games=made[0], s=made[1]))
 
-    if jobs > 1 and len(missing) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(make_chunk, folder, run, k): k for k in missing}
-            for done in as_completed(futures):
-                report(futures[done], done.result())
-    else:
-        for k in missing:
-            report(k, make_chunk(folder, run, k))
+    make_chunks(partial(make_chunk, folder, run), missing, report, jobs)
     deals = []
     for k in range(chunks):
         text = (folder / f"games-{k:04d}.jsonl").read_text(encoding="utf-8")
