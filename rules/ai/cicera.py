@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from rules.actions import Action
 from rules.ai import cicera_value
 from rules.ai.cicera_counting import (
+    A23,
     NAPULA_GAIN,
     PASSED_LIKELIHOOD,
     Takes,
@@ -370,7 +371,6 @@ def rollout_move(r: CiceraRound) -> Move:
     return best
 
 
-A23 = frozenset(NAPULA_RUN[:3])
 PARTIAL_NAPULA = (0.0, 0.5, 1.5)
 """``estimate``: a team holding 0, 1 or 2 of As, 2s, 3s (the other team none) is credited this much Napula."""
 

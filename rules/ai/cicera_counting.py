@@ -18,6 +18,11 @@ from rules.cicera import (
     CiceraView,
 )
 
+SPECIALS = frozenset((MATA, TEN_OF_COINS, FANTE_OF_CUPS))
+"""La Mata (2s), Xd and Fc: a point each to the team that takes it."""
+A23 = frozenset(NAPULA_RUN[:3])
+"""As, 2s, 3s: a team holding all three scores a Napula."""
+
 
 # ----- card counting and dynamic weights (medium, hard) -----
 def seen_cards(view: CiceraView) -> set[Card]:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from rules.ai.cicera_counting import _run_length
+from rules.ai.cicera_counting import A23, SPECIALS, _run_length
 from rules.cards import CICERA_VALUE
-from rules.cicera import FANTE_OF_CUPS, MATA, NAPULA_RUN, SWORDS, TEN_OF_COINS, CiceraRound
+from rules.cicera import SWORDS, CiceraRound
 
 WEIGHTS_FILE = Path(__file__).with_name("weights") / "cicera_value.npz"
 VERSION = "cicera-1"
@@ -28,8 +28,6 @@ FEATURES = (
     "swords_lead_open", "specials_piles", "napula_run", "napula_one", "napula_two", "mover", "mover_open",
     "table_specials", "table_swords", "table_cards", "table_clear", "leftover",
 )
-SPECIALS = frozenset((MATA, TEN_OF_COINS, FANTE_OF_CUPS))
-A23 = frozenset(NAPULA_RUN[:3])
 DEAL_CARDS = 48
 """Cards dealt to the hands: the share still in hands is how much of the deal is left."""
 
