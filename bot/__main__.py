@@ -307,10 +307,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args)
 
 
+BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "batch": 512, "lr": 1000,
+                  "lr_decay": 800, "teacher": None, "agent": None, "policy": False, "init": None}
+"""``train``'s options that only Briscola reads, with their defaults."""
+
+
 def cmd_train(args: argparse.Namespace) -> int:
     """Make the learned Briscola evaluation, or Cicera's learned leaf value."""
     if args.game == "cicera":
         from bot.tools import train_cicera
+
+        given = [f"--{k.replace('_', '-')}" for k, default in BRISCOLA_TRAIN.items() if getattr(args, k) != default]
+        if given:
+            print(_("error: {options}: for Briscola only; Cicera reads --dir, --games, --seed, --agent-ms, --jobs, "
+                    "--resume and --export").format(options=", ".join(given)), file=sys.stderr)
+            return 2
 
         return train_cicera.main(args)
     from bot.tools import train
@@ -477,7 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("briscola: the value network or move policy (default); cicera: the linear leaf value "
                               "of the hard search, fitted on hard-v1's self-play deals (it reads --dir, --games, "
                               "--seed, --agent-ms, --jobs, --resume and --export)"))
-    train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=2, metavar="N",
+    train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=BRISCOLA_TRAIN["players"], metavar="N",
                        help=_("players: 2, 4 or 6 (default: 2)"))
     train.add_argument("--games", type=whole_number(1, DEALS_MAX), metavar="G",
                        help=_("self-play games of data, 1 to {max} (default: 20000; Cicera: 800 deals)").format(
@@ -485,15 +496,15 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--epochs", type=whole_number(1, 1000), metavar="E",
                        help=_("epochs to train in all, 1 to 1000 (default: 10; with --resume: the stored number)"))
     train.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("the run's seed, 0 to 10**12"))
-    train.add_argument("--hidden1", type=whole_number(1, 1024), default=128, metavar="H",
+    train.add_argument("--hidden1", type=whole_number(1, 1024), default=BRISCOLA_TRAIN["hidden1"], metavar="H",
                        help=_("units of the first hidden layer (default: 128)"))
-    train.add_argument("--hidden2", type=whole_number(1, 1024), default=64, metavar="H",
+    train.add_argument("--hidden2", type=whole_number(1, 1024), default=BRISCOLA_TRAIN["hidden2"], metavar="H",
                        help=_("units of the second hidden layer (default: 64)"))
-    train.add_argument("--batch", type=whole_number(1, 65536), default=512, metavar="B",
+    train.add_argument("--batch", type=whole_number(1, 65536), default=BRISCOLA_TRAIN["batch"], metavar="B",
                        help=_("examples per step (default: 512)"))
-    train.add_argument("--lr", type=whole_number(1, 10**6), default=1000, metavar="MICRO",
+    train.add_argument("--lr", type=whole_number(1, 10**6), default=BRISCOLA_TRAIN["lr"], metavar="MICRO",
                        help=_("Adam's learning rate in millionths (default: 1000, i.e. 0.001)"))
-    train.add_argument("--lr-decay", type=whole_number(1, 1000), default=800, metavar="PERMILLE",
+    train.add_argument("--lr-decay", type=whole_number(1, 1000), default=BRISCOLA_TRAIN["lr_decay"], metavar="PERMILLE",
                        help=_("each epoch multiplies the learning rate by PERMILLE / 1000 (default: 800; 1000: "
                               "constant)"))
     train.add_argument("--teacher", type=path, metavar="WEIGHTS",

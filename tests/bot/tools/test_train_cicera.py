@@ -101,3 +101,14 @@ def test_without_games_or_time_the_command_makes_the_shipped_weights_run(tmp_pat
     with np.load(cicera_value.WEIGHTS_FILE) as f:
         meta = json.loads(str(f["meta"]))
     assert (meta["games"], meta["seed"], meta["agent_ms"]) == (800, 1, 50), "the shipped file is that run's"
+
+
+def test_briscola_only_options_are_refused_with_a_clear_message(tmp_path, capsys):
+    folder = tmp_path / "run"
+    argv = ["train", "--game", "cicera", "--dir", str(folder), "--games", "2", "--agent-ms", "1"]
+    assert bot_main([*argv, "--players", "4", "--policy"]) == 2
+    err = capsys.readouterr().err
+    assert "--players, --policy: for Briscola only" in err and "Traceback" not in err
+    assert not folder.exists(), "nothing was started"
+    assert bot_main([*argv, "--hidden1", "8"]) == 2
+    assert "--hidden1: for Briscola only" in capsys.readouterr().err
