@@ -28,7 +28,7 @@ CHIAMATA_V1 = ChiamataTuning(
     playout_us_per_card=2.7, min_samples=4, clock_factor=3, clock_extra_ms=100,
 )
 CICERA_V1 = CiceraTuning(max_candidates=8, max_samples=300, infer=True, plies_per_ms=50, clock_share=0.7, horizon=8,
-                         learned_leaf=False)
+                         fast_rollout=False, learned_leaf=False)
 """The tuning values of ``hard`` on 2026-12-01 (commit a0800d5), written out rather than taken from the
 defaults."""
 

@@ -92,6 +92,9 @@ class CiceraTuning:
     """The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
     horizon: int = 8
     """Rollout plies after the candidate move before the position is valued (0: to the end of the deal)."""
+    fast_rollout: bool = True
+    """Play the rollouts with ``fast_playout`` (the same moves as ``playout``, about twice as fast); False:
+    ``playout`` through the engine (``hard-v1``)."""
     learned_leaf: bool = False
     """Value the position at the horizon with the fitted linear model (``rules.ai.cicera_value``, when its
     weights are shipped: ``hard-net``'s ``CICERA_NET``); False: the hand-made ``estimate`` (``hard``)."""

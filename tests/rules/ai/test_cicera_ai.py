@@ -9,6 +9,8 @@ import pytest
 import rules.ai.cicera as cai
 from rules.actions import Action
 from rules.ai import choose
+from rules.ai.hard_v1 import CICERA_V1
+from rules.ai.tuning import CICERA, CiceraTuning
 from rules.cards import Card, cards, deck_52
 from rules.cicera import Cicera, CiceraRound
 
@@ -203,6 +205,58 @@ def test_table_captures_match_the_engine():
         for c in deck[len(table) : len(table) + 8]:
             listed = sorted(tuple(sorted(t)) for t in cai.takes_of(c, by_rank, by_sum))
             assert listed == sorted(t for t in capture_choices(c, table) if t)
+
+
+def _round_state(r: CiceraRound) -> tuple:
+    """Everything a search reads from a round (all but the history and the last capture's record)."""
+    return (r.hands, r.table, r.piles, r.bonus, r._to_move, r._placed, r._placed_by, r._last_capturer, r._left,
+            r.leftover, r.leftover_to)
+
+
+def test_the_fast_playout_plays_the_rollout_policy_through_the_engine():
+    # ``fast_playout`` (hard's) and ``playout`` (rollout_move and the engine's _play: hard-v1's) make the same
+    # plays from sampled positions of whole deals, a few plies or to the end, with one memory of tables
+    positions = 0
+    ended = 0
+    offers: cai.Offers = {}
+    for seed in range(6):
+        m = Cicera(4, {}, seed=40 + seed)
+        rng = random.Random(seed)
+        k = 0
+        while not m.is_over():
+            view = m.view(m.to_move())
+            if k % 4 == 0:
+                ctx = cai._Context(view)
+                for plies in (1, 8, 0):
+                    base = cai.round_from_view(view, cai.sample_hands(view, ctx.unseen, rng, ctx.passed))
+                    slow, fast = base.clone(), base.clone()
+                    made = cai.playout(slow, plies)
+                    assert cai.fast_playout(fast, plies, offers) == made
+                    assert _round_state(fast) == _round_state(slow), (seed, k, plies)
+                    positions += 1
+                    if slow.is_over():
+                        ended += 1
+                        assert fast.scores() == slow.scores()
+            m.apply(cai.choose("medium", view, rng, 0), m.to_move())
+            k += 1
+    assert positions > 100 and ended > 30 and offers
+
+
+def test_the_fast_rollout_changes_how_fast_the_search_is_not_what_it_chooses(monkeypatch):
+    frozen_clock(monkeypatch)  # both searches do their whole planned work
+    slow = CiceraTuning(fast_rollout=False)
+    assert CICERA.fast_rollout and not CICERA_V1.fast_rollout
+    m = Cicera(4, {}, seed=8)
+    rng = random.Random(8)
+    compared = 0
+    while not m.is_over():
+        view = m.view(m.to_move())
+        if len(view.legal) > 2:
+            assert cai.choose_hard(view, random.Random(compared), 5) == cai.choose_hard(
+                view, random.Random(compared), 5, slow)
+            compared += 1
+        m.apply(cai.choose("greedy", view, rng, 0), m.to_move())
+    assert compared > 20
 
 
 # ----- the greedy rule -----
