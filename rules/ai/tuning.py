@@ -82,14 +82,15 @@ class CiceraTuning:
     """Hard stops after this many sampled deals even when its planned work is not spent (late in the deal)."""
     infer: bool = True
     """Hard samples hidden hands with ``passed_captures`` (False: uniformly)."""
-    plies_per_ms: int = 50
+    plies_per_ms: int = 40
     """Hard's planned work: rollout plays per millisecond of ``time_ms``. Fixing the work (not the time) keeps
-    a seeded game reproducible; set so that a search takes about 40% of its budget on one free core of the
-    project machine (a median 78 ms at 200) when it was set; on the eighth session's machine the plan costs about
-    400 ms at 200 and the clock, which cuts any search at ``clock_share * time_ms``, ends every search
-    (docs/ai/cicera.md)."""
-    clock_share: float = 0.7
-    """The share of ``time_ms`` after which the clock stops a search whatever its plan (a loaded machine)."""
+    a seeded game reproducible; 40 (8,000 plays at 200 ms) takes a median 115 ms and a 95th percentile of 167 ms
+    a move with ``fast_rollout`` on this machine with both cores busy (docs/ai/cicera.md), so the clock does
+    not end a search. (``hard-v1``: 50 with the engine's playouts and a clock at 70%, which ends every search
+    early in a deal there.)"""
+    clock_share: float = 3.0
+    """The share of ``time_ms`` after which the clock stops a search whatever its plan (a very loaded machine
+    only; ``hard-v1``: 0.7)."""
     horizon: int = 8
     """Rollout plies after the candidate move before the position is valued (0: to the end of the deal)."""
     fast_rollout: bool = True
