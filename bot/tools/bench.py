@@ -85,6 +85,33 @@ def _fast_cicera(rng: random.Random) -> None:
         r.apply_fast(choice(r.legal_fast()))
 
 
+SEARCH_MS = 50
+"""The budget of each search of the ``cicera-search`` benchmarks (its planned work; the clock is off)."""
+
+
+def _cicera_search(fast: bool) -> Callable[[random.Random], None]:
+    """One ``hard`` search (clock off, ``SEARCH_MS``) in a random position: a shuffled deal after 0 to 44
+    random plays; ``fast``: with ``fast_playout`` (hard's), else through the engine (``hard-v1``'s way). Both
+    benchmarks meet the same positions, so their rates compare in one run."""
+    from dataclasses import replace
+
+    from rules.ai.cicera import choose_hard
+    from rules.ai.tuning import CICERA
+    from rules.cicera import CiceraRound
+
+    tuning = replace(CICERA, fast_rollout=fast, clock_share=1e9)
+
+    def one(rng: random.Random) -> None:
+        r = CiceraRound.shuffled(3, rng)
+        for _play in range(rng.randint(0, 44)):
+            r.apply_fast(rng.choice(r.legal_fast()))
+        seat = r.to_move()
+        assert seat is not None
+        choose_hard(r.view(seat), rng, SEARCH_MS, tuning)
+
+    return one
+
+
 def capture_listing(seed: int, tables: int = 200, table_size: int = 25) -> tuple[float, float, float]:
     """Milliseconds to list the capture choices of every card of the deck on random 25-card tables:
     (median, 99th percentile, worst)."""
@@ -115,7 +142,7 @@ def _checked(game: str, players: int) -> Callable[[random.Random], None]:
 
 
 def benchmarks() -> dict[str, Callable[[random.Random], None]]:
-    """Named benchmarks: each plays one random full game."""
+    """Named benchmarks: each plays one random full game (``cicera-search*``: searches one random position)."""
     out = {
         "briscola2-bare-loop": _bare_briscola2,
         "briscola2-fast": _fast_briscola(2),
@@ -131,6 +158,8 @@ def benchmarks() -> dict[str, Callable[[random.Random], None]]:
         return out
     out["cicera-fast"] = _fast_cicera
     out["cicera-checked"] = _checked("cicera", 4)
+    out["cicera-search"] = _cicera_search(True)
+    out["cicera-search-engine"] = _cicera_search(False)
     return out
 
 

@@ -64,6 +64,14 @@ def test_bench_runs_one_named_benchmark(capsys):
     assert len(row) == 1 and int(row[0].split()[1]) == 30
 
 
+def test_bench_times_cicera_searches_both_ways(capsys):
+    # hard's search with the fast rollout and through the engine (hard-v1's way), on the same random positions
+    for name in ("cicera-search", "cicera-search-engine"):
+        assert main(["bench", "--only", name, "--games", "2"]) == 0
+        rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith(name + " ")]
+        assert len(rows) == 1 and int(rows[0][1]) == 2 and float(rows[0][3]) > 0
+
+
 def test_wilson_interval_and_percentile_on_fixed_input():
     lo, hi = wilson(8, 10)
     assert round(lo, 3) == 0.490 and round(hi, 3) == 0.943
