@@ -35,7 +35,7 @@ from rules.ai.chiamata_bidding import (
     medium_trump,
     success_probability,
 )
-from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
+from rules.ai.tricks import CHEAP, beats, greedy_card, heuristic_card, heuristic_follow, standing, winning_index
 from rules.ai.tuning import CHIAMATA, ChiamataTuning
 from rules.cards import POINTS, STRENGTH, SUITS, Card
 from rules.chiamata import ChiamataView
@@ -268,49 +268,66 @@ def sample_world(k: Knowledge, weights: list[float], rng: random.Random) -> tupl
 
 def playout(hands: list[list[int]], trick: list[int], leader: int, trump: int, side: list[bool],
             partner: int = -1, called: int = -1) -> int:
-    """Play the round out with ``heuristic_card`` for every seat; ``hands`` and ``trick`` are consumed.
+    """Play the round out with ``heuristic_card`` for every seat; ``hands`` are consumed.
     Returns the card points the caller's side takes from here on (the current trick included).
 
     What each seat knows follows the rules: while ``called`` (a card still to be played) is hidden, only the
     ``partner`` knows the sides; the other seats treat every other seat as an opponent. With ``called`` -1
     everyone knows the sides. A seat whose side is winning the trick loads points on it when no opponent
-    still to play holds a card that beats it (the sample's hands stand for card counting)."""
+    still to play holds a card that beats it (the sample's hands stand for card counting). The trick is
+    kept as cards are added (``heuristic_follow``), not read again at each card; ``trick`` is not changed."""
     pts = 0
-    turn = (leader + len(trick)) % PLAYERS
-    hand = hands[turn]
+    n = len(trick)
+    turn = (leader + n) % PLAYERS
     hidden = called >= 0
+    cheap = CHEAP[trump].__getitem__
+    # the trick so far, kept as cards come: the winning card and seat, trumped or not, its led suit, points
+    best, best_trump, stake = standing(trick, trump) if n else (-1, False, 0)
+    wseat = (leader + winning_index(trick, trump)) % PLAYERS if n else -1
+    led = trick[0] // 13 if n else -1
+    hand = hands[turn]
     while hand:
-        if trick:
-            wi = winning_index(trick, trump)
-            n = len(trick)
-            friend = (not hidden or turn == partner) and side[(leader + wi) % PLAYERS] == side[turn]
+        if n:
+            friend = (not hidden or turn == partner) and side[wseat] == side[turn]
             safe = n == PLAYERS - 1
             if friend and not safe:
-                best = trick[wi]
                 mine = side[turn]
-                safe = True
+                sb = STRENGTH[best]
+                bs = best // 13
                 for i in range(1, PLAYERS - n):
                     s = (turn + i) % PLAYERS
                     if side[s] != mine:
                         for x in hands[s]:
-                            if beats(x, best, trump):
-                                safe = False
+                            xs = x // 13
+                            if (xs == trump and (not best_trump or STRENGTH[x] > sb)) or (
+                                    xs == bs and STRENGTH[x] > sb):
                                 break
-                        if not safe:
-                            break
-            c = heuristic_card(hand, trick, trump, friend, safe)
+                        else:
+                            continue
+                        break
+                else:
+                    safe = True
+            c = heuristic_follow(hand, led, best, best_trump, stake, trump, friend, safe)
         else:
-            c = heuristic_card(hand, trick, trump)
+            c = min(hand, key=cheap)
         if hidden and c == called:
             hidden = False
         hand.remove(c)
-        trick.append(c)
-        if len(trick) == PLAYERS:
-            w = (leader + winning_index(trick, trump)) % PLAYERS
-            if side[w]:
-                pts += sum([POINTS[x] for x in trick])
-            trick = []
-            leader = turn = w
+        if n:
+            stake += POINTS[c]
+            if c // 13 == trump:
+                if not best_trump or STRENGTH[c] > STRENGTH[best]:
+                    best, best_trump, wseat = c, True, turn
+            elif not best_trump and c // 13 == led and STRENGTH[c] > STRENGTH[best]:
+                best, wseat = c, turn
+        else:
+            best, best_trump, stake, wseat, led = c, c // 13 == trump, POINTS[c], turn, c // 13
+        n += 1
+        if n == PLAYERS:
+            if side[wseat]:
+                pts += stake
+            n = 0
+            leader = turn = wseat
         else:
             turn = turn + 1 if turn < PLAYERS - 1 else 0
         hand = hands[turn]

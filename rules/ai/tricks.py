@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 
 from rules.cards import POINTS, STRENGTH, beats, trick_winner
 
-__all__ = ["beats", "duel_card", "greedy_card", "greedy_key", "heuristic_card", "standing", "winning_index"]
+__all__ = ["CHEAP", "beats", "duel_card", "greedy_card", "greedy_key", "heuristic_card", "heuristic_follow",
+           "standing", "winning_index"]
 
 
 def greedy_key(c: int, trump: int) -> tuple[int, bool, int]:
@@ -57,7 +58,7 @@ def _table(f: Callable[[int, int], int]) -> list[list[int]]:
     return [[f(c, t) for c in range(52)] for t in (0, 1, 2, 3, -1)]
 
 
-_CHEAP = _table(lambda c, t: (c // 13 == t) * 1000 + POINTS[c] * 20 + STRENGTH[c])
+CHEAP = _table(lambda c, t: (c // 13 == t) * 1000 + POINTS[c] * 20 + STRENGTH[c])
 """Cheapest first: non-trumps before trumps, then fewest points, then weaker."""
 _LOAD = [POINTS[c] * 20 - STRENGTH[c] for c in range(52)]
 """Richest first (for loading points on a partner's trick): most points, then the weaker card."""
@@ -118,17 +119,23 @@ def heuristic_card(
     points on it (the richest non-trump) if it is the last card or the partner's card is a trump or an ace or
     a three, else give the cheapest card; otherwise win with the richest card of the led suit that wins; take
     with the cheapest winning trump when the trick holds 10+ points; else throw the cheapest card."""
-    cheap = _CHEAP[trump].__getitem__
     if not trick:
-        return min(hand, key=cheap)
+        return min(hand, key=CHEAP[trump].__getitem__)
     best, best_trump, at_stake = standing(trick, trump)
+    return heuristic_follow(hand, trick[0] // 13, best, best_trump, at_stake, trump, partner_winning, last_to_play)
+
+
+def heuristic_follow(hand: list[int], led: int, best: int, best_trump: bool, at_stake: int, trump: int,
+                     partner_winning: bool = False, last_to_play: bool = False) -> int:
+    """``heuristic_card`` following a trick of suit ``led`` that ``best`` is winning (a trump or not) with
+    ``at_stake`` points on it, as ``standing`` gives it: for playouts that keep the trick as cards come."""
+    cheap = CHEAP[trump].__getitem__
     if partner_winning:
         if last_to_play or best_trump or STRENGTH[best] >= 9:
             loads = [c for c in hand if c // 13 != trump]
             if loads:
                 return max(loads, key=_LOAD.__getitem__)
         return min(hand, key=cheap)
-    led = trick[0] // 13
     if not best_trump:
         sb = STRENGTH[best]
         same = [c for c in hand if c // 13 == led and STRENGTH[c] > sb]

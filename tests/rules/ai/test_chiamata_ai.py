@@ -12,7 +12,7 @@ import pytest
 from rules.actions import Action
 from rules.ai import chiamata as ai
 from rules.ai.tuning import ChiamataTuning
-from rules.cards import cards, deck_40
+from rules.cards import POINTS, cards, deck_40
 from rules.chiamata import Chiamata
 
 LEVELS = ("greedy", "medium", "hard")
@@ -280,3 +280,73 @@ def test_greedy_kitty_declares_longest_suit_and_discards_the_cheapest_non_trumps
     apply_all(m, "trump s")
     a = ai.choose("greedy", m.view(0), random.Random(0))
     assert set(a.cards) == set(cards("2b 4b 5d Fd Cc"))
+
+
+# ----- the playout keeps the trick as cards come: the same plays as reading it again at every card -----
+def reference_playout(hands, trick, leader, trump, side, partner=-1, called=-1) -> tuple[int, list[int]]:
+    """``ai.playout``'s policy written the plain way (``heuristic_card`` on the whole trick at every card):
+    the caller side's points and the cards in the order played."""
+    pts, order = 0, []
+    turn = (leader + len(trick)) % 5
+    hidden = called >= 0
+    while hands[turn]:
+        hand = hands[turn]
+        if trick:
+            wi = ai.winning_index(trick, trump)
+            friend = (not hidden or turn == partner) and side[(leader + wi) % 5] == side[turn]
+            later = [(turn + i) % 5 for i in range(1, 5 - len(trick))]
+            safe = not any(ai.beats(x, trick[wi], trump) for s in later if side[s] != side[turn] for x in hands[s])
+            c = ai.heuristic_card(hand, trick, trump, friend, safe)
+        else:
+            c = ai.heuristic_card(hand, trick, trump)
+        hidden = hidden and c != called
+        hand.remove(c)
+        order.append(c)
+        trick = trick + [c]
+        if len(trick) == 5:
+            w = (leader + ai.winning_index(trick, trump)) % 5
+            pts += sum(POINTS[x] for x in trick) if side[w] else 0
+            trick, leader, turn = [], w, w
+        else:
+            turn = (turn + 1) % 5
+    return pts, order
+
+
+class Logged(list):
+    """A hand that writes each card taken from it to ``log`` (the order of the playout's plays)."""
+
+    def __init__(self, cards, log):
+        super().__init__(cards)
+        self.log = log
+
+    def remove(self, c):
+        self.log.append(c)
+        super().remove(c)
+
+
+def test_playout_plays_as_the_plain_policy_from_positions_of_real_rounds():
+    positions = finished = 0
+    for seed in range(100):
+        m = Chiamata(5, {}, seed=seed)
+        rngs = [agent_rng(seed, s) for s in range(5)]
+        while not m.is_over():
+            seat = m.to_move()
+            view = m.view(seat)
+            if view.phase == "play":
+                k = ai.Knowledge(view)
+                rnd = m.round
+                hands = [[int(c) for c in rnd.hands[s]] for s in range(5)]
+                partner = next((s for s in range(5) if k.called in hands[s] and s != k.caller), -1)
+                side = [s in (k.caller, partner) for s in range(5)]
+                called = -1 if k.called in k.played else k.called
+                log: list[int] = []
+                ours = [Logged(h, log) for h in hands]
+                got = ai.playout(ours, k.trick[:], k.leader, k.trump, side, partner, called)
+                want, order = reference_playout([h[:] for h in hands], k.trick[:], k.leader, k.trump, side,
+                                                partner, called)
+                assert (got, log) == (want, order), (seed, view.tricks, view.trick)
+                assert not any(ours) and len(order) == sum(map(len, hands))
+                positions += 1
+                finished += not view.tricks
+            m.apply(ai.choose("medium" if seat % 2 else "greedy", view, rngs[seat], TIME_MS), seat)
+    assert positions > 3000 and finished > 300
