@@ -25,7 +25,7 @@ BRISCOLA_V1 = BriscolaTuning(
 )
 CHIAMATA_V1 = ChiamataTuning(
     override_z=1.5, override_min=0.02, margin_weight=0.3, search_share=0.5, sample_us=17.0, playout_us=6.0,
-    playout_us_per_card=2.7, min_samples=4, clock_factor=3, clock_extra_ms=100,
+    playout_us_per_card=2.7, min_samples=4, bidder_bias=1.0, clock_factor=3, clock_extra_ms=100,
 )
 CICERA_V1 = CiceraTuning(max_candidates=8, max_samples=300, infer=True, plies_per_ms=50, clock_share=0.7, horizon=8,
                          fast_rollout=False, learned_leaf=False)

@@ -66,6 +66,9 @@ class ChiamataTuning:
     playout_us_per_card: float = 2.7
     """Microseconds of one playout: fixed part and per card still to be played."""
     min_samples: int = 4
+    bidder_bias: float = 1.0
+    """Sampling: an unseen ace or three is this many times likelier (per free slot) to lie with a seat that
+    bid in the auction than with one that never bid (1: no such signal)."""
     clock_factor: int = 3
     clock_extra_ms: int = 100
     """The clock stops a search past ``clock_factor x time_ms + clock_extra_ms`` (only a very busy or slow
