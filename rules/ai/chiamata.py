@@ -264,14 +264,15 @@ def sample_world(k: Knowledge, weights: list[float], rng: random.Random,
             unseen = [c for c in unseen if c not in given]
     if bidder_bias != 1.0 and k.bidders:
         # the auction's other signal: a seat that bid held a hand worth a call, one that never bid did not
-        odds = [free[s] * (bidder_bias if s in k.bidders else 1.0) for s in range(PLAYERS + 1)]
+        bias = [bidder_bias if s in k.bidders else 1.0 for s in range(PLAYERS + 1)]
+        odds = [f * b for f, b in zip(free, bias)]
         rest = []
         for c in unseen:
             if POINTS[c] >= 10:
                 s = rng.choices(range(PLAYERS + 1), odds)[0]
                 hands[s].append(c)
                 free[s] -= 1
-                odds[s] = free[s] * (bidder_bias if s in k.bidders else 1.0)
+                odds[s] = free[s] * bias[s]
             else:
                 rest.append(c)
         unseen = rest
@@ -312,21 +313,8 @@ def playout(hands: list[list[int]], trick: list[int], leader: int, trump: int, s
             safe = n == PLAYERS - 1
             if friend and not safe:
                 mine = side[turn]
-                sb = STRENGTH[best]
-                bs = best // 13
-                for i in range(1, PLAYERS - n):
-                    s = (turn + i) % PLAYERS
-                    if side[s] != mine:
-                        for x in hands[s]:
-                            xs = x // 13
-                            if (xs == trump and (not best_trump or STRENGTH[x] > sb)) or (
-                                    xs == bs and STRENGTH[x] > sb):
-                                break
-                        else:
-                            continue
-                        break
-                else:
-                    safe = True
+                safe = not any(beats(x, best, trump) for i in range(1, PLAYERS - n)
+                               if side[(turn + i) % PLAYERS] != mine for x in hands[(turn + i) % PLAYERS])
             c = heuristic_follow(hand, led, best, best_trump, stake, trump, friend, safe)
         else:
             c = min(hand, key=cheap)
