@@ -35,6 +35,7 @@ from rules.ai.briscola_beliefs import (
 from rules.ai.tricks import duel_card, greedy_card
 from rules.ai.tuning import BRISCOLA, BriscolaTuning
 from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
+from rules.tricks import EXCHANGE
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,10 @@ class LearnedTuning:
     one is shipped) of the other seats' latest plays, had they held that deal's hands then, and the rest
     ``hard``'s weight (how a reasonable greedy or heuristic player would have played): a mixture of the two
     models of the other players."""
+    reply_policy: float = 0.0
+    """In the reply's mixture, this share of the card worst for this seat is replaced by the move policy's
+    chances of the other side's cards there, read from that seat's own view of the sampled deal (the worst
+    card is chosen knowing this seat's hidden cards and the stock, which the other seat does not know)."""
 
 
 LEARNED = LearnedTuning()
@@ -235,7 +240,10 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     t0 = time.perf_counter()
     leaves: list[features.Encoded] = []
     share = tuning.net_share
-    groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, its results, greedy's among them)
+    groups: list[tuple[int, float, list[int], int, int, list[int]]] = []
+    # (move, weight, its results, greedy's among them, the reply's policy row or -1, the replies' classes)
+    policy_model = net.load(view.players, policy=True) if tuning.reply_policy > 0 else None
+    policy_rows: list[features.Encoded] = []
     done_values: list[float] = []  # the values of results that end the round (result -1 - k)
     summed: features.Base | None = None  # the view's tricks summed once for every leaf
 
@@ -274,9 +282,15 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                     c.apply_fast(o)
                     group.append(settle(c, greedy_side, random_side, seed))
                 g = greedy_card(r.hands[r.turn], r.trick, r.trump)
-                groups.append((i, w * share, group, options.index(g) if g in options else -1))
+                row, classes = -1, []
+                if policy_model is not None:
+                    row = len(policy_rows)
+                    policy_rows.append(features.from_round(r, r.turn, _visible(r, r.turn, view), summed))
+                    classes = [features.CARDS if o >= EXCHANGE else features.card_index(o, r.trump)
+                               for o in options]
+                groups.append((i, w * share, group, options.index(g) if g in options else -1, row, classes))
             else:
-                groups.append((i, w * share, [settle(r, greedy_side, random_side, seed)], 0))
+                groups.append((i, w * share, [settle(r, greedy_side, random_side, seed)], 0, -1, []))
         if time.perf_counter() - t0 > budget:
             deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
             break
@@ -284,13 +298,21 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     if leaves:
         win, margin = model.evaluate(features.matrix(leaves))
         values = ((2.0 * win - 1.0) + margin * base.margin_weight).tolist()
+    chances = policy_model.policy(features.matrix(policy_rows)) if policy_model is not None and policy_rows else None
     p_random, p_greedy, p_worst = plan.mix
-    for i, weight, group, gi in groups:
+    q = tuning.reply_policy
+    for i, weight, group, gi, row, classes in groups:
         vs = [values[j] if j >= 0 else done_values[-1 - j] for j in group]
         if len(vs) == 1:
             totals[i] += weight * vs[0]
         else:
-            v = p_random * sum(vs) / len(vs) + p_worst * min(vs) + p_greedy * (vs[gi] if gi >= 0 else min(vs))
+            worst = min(vs)
+            if chances is not None and row >= 0:
+                pc = [float(chances[row, c]) for c in classes]
+                total = sum(pc)
+                if total > 0:
+                    worst = (1.0 - q) * worst + q * sum(p * v for p, v in zip(pc, vs)) / total
+            v = p_random * sum(vs) / len(vs) + p_worst * worst + p_greedy * (vs[gi] if gi >= 0 else min(vs))
             totals[i] += weight * v
     if view.players == 2 and base.heuristic_bonus:
         hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))

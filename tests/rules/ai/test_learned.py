@@ -308,3 +308,33 @@ def test_the_policy_weights_the_deals_by_the_opponents_latest_play(monkeypatch):
     half = briscola_learned.policy_weights(view, deals, 0.5)
     assert half[0][2] == pytest.approx(0.5 + 0.5 * out[0][2]) and half[1][2] == pytest.approx(0.5 + 0.5 * out[1][2])
     assert briscola_learned.policy_weights(view, deals, 0.0) == deals
+
+
+def test_the_reply_can_follow_the_other_seats_policy(monkeypatch):
+    # with reply_policy the card worst for this seat gives way to the move policy's chances of the other
+    # seat's cards there: a policy that throws its aces and threes and one that keeps them lead to other choices
+    from dataclasses import replace
+
+    from rules.ai import briscola_learned
+
+    views = []
+    for seed in range(8, 16):
+        m = played(Briscola(2, {"trump_exchange": "off"}, seed=seed), 4 + seed % 3, seed)
+        views.append(m.view(m.to_move()))
+    value = net.load(2)
+    k = net.POLICY_CLASSES
+    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
+    rich = np.array([8.0 if c < features.CARDS and c % 10 in (0, 2) else 0.0 for c in range(k)], np.float32)
+
+    def picks(bias: np.ndarray, share: float) -> list[str]:
+        model = net.Net(np.zeros((features.SIZE, k), np.float32), zero, eye, zero, eye, bias)
+        monkeypatch.setattr(net, "load", lambda _players, policy=False: model if policy else value)
+        tuning = replace(briscola_learned.LEARNED, policy_share=0.0, reply_policy=share)
+        return [str(briscola_learned.choose(v, random.Random(s), 20, tuning)) for v in views for s in range(2)]
+
+    throws, keeps = picks(rich, 1.0), picks(-rich, 1.0)
+    assert sum(a != b for a, b in zip(throws, keeps)) >= 2
+    # without the share, the policy does not enter the reply: the choices are the same whatever it says
+    assert picks(rich, 0.0) == picks(-rich, 0.0)
+    # every choice is legal
+    assert all(any(p == str(a) for a in v.legal) for i, v in enumerate(views) for p in throws[2 * i:2 * i + 2])
