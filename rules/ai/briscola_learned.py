@@ -71,8 +71,10 @@ class LearnedTuning:
     card is chosen knowing this seat's hidden cards and the stock, which the other seat does not know)."""
 
 
-LEARNED = LearnedTuning()
-"""Level ``hard``'s settings: the network only where it was measured better than ``hard-v1``."""
+LEARNED = LearnedTuning(base=replace(BRISCOLA, heuristic_bonus=0.0))
+"""Level ``hard``'s settings: the network only where it was measured better than ``hard-v1``; no near-tie
+bonus for ``duel_card``'s move (the third-generation value measured level without it, and it no longer turns
+the network's choices where the inference decides)."""
 CANDIDATE = replace(LEARNED, players=(2, 4, 6))
 """``hard-net``'s settings: the learned search in every player count with a network, the candidate the arena
 measures (and ``python -m bot train --agent hard-net`` has play) before ``hard`` switches in a count."""
