@@ -106,15 +106,16 @@ INFERENCE = {
     # instead of taking the trick with a trump: it probably had none. Seat 1 drew As, seat 0 a card, and
     # seat 1 leads again with Cs, 4s, As. The ace of spade cannot be beaten in its suit, so only a trump takes
     # it: against an opponent who just showed it has (probably) none, lead it now and bank 11 points. Without
-    # that evidence the search leads the blank 4s, as in the first test.
+    # that evidence the search keeps the ace back and leads a cheaper spade: the blank 4s, as in the first
+    # test, or the knight (3 points; the third-generation value keeps the blank to throw on a later lead).
     "lead the plain ace": (["4d 7c Fd", "Ac Cs 4s"], "4b", [(1, "Ac"), (0, "4d")], ["As", "6b"],
-                           "play As", "play 4s"),
+                           "play As", ("play 4s", "play Cs")),
     # trump denari (Cd face up). Seat 1 led the three of spade (10 points); seat 0 threw the blank 2b instead
     # of trumping it. Seat 1 drew As and leads with Ad, 2d, As: with the opponent probably out of trumps the
     # ace of spade is safe to lead (the 3s is gone, no spade beats it); without the evidence the search
     # leads the blank trump 2d, keeping the ace back.
     "lead the ace after the three": (["2b Ac Fc", "3s Ad 2d"], "Cd", [(1, "3s"), (0, "2b")], ["As", "Cs"],
-                                     "play As", "play 2d"),
+                                     "play As", ("play 2d",)),
 }
 
 
@@ -130,4 +131,5 @@ def test_a_discard_on_points_reads_as_no_trump(name, monkeypatch):
     without_shares = [trump_share(view, seed) for seed in SEEDS]
     for w, wo in zip(with_shares, without_shares):
         assert w < wo - 0.1, (with_shares, without_shares)
-    assert moves(view) == [without] * 3, "the move depends on the inference"
+    without_moves = moves(view)
+    assert all(m in without for m in without_moves), ("the move depends on the inference", without_moves)
