@@ -107,7 +107,7 @@ INFERENCE = {
     # seat 1 leads again with Cs, 4s, As. The ace of spade cannot be beaten in its suit, so only a trump takes
     # it: against an opponent who just showed it has (probably) none, lead it now and bank 11 points. Without
     # that evidence the search keeps the ace back and leads a cheaper spade: the blank 4s, as in the first
-    # test, or the knight (3 points; the third-generation value keeps the blank to throw on a later lead).
+    # test, or the knight (3 points), which the third-generation value leads there on every seed.
     "lead the plain ace": (["4d 7c Fd", "Ac Cs 4s"], "4b", [(1, "Ac"), (0, "4d")], ["As", "6b"],
                            "play As", ("play 4s", "play Cs")),
     # trump denari (Cd face up). Seat 1 led the three of spade (10 points); seat 0 threw the blank 2b instead
