@@ -44,7 +44,10 @@ class LearnedTuning:
 
     base: BriscolaTuning = field(default_factory=lambda: BRISCOLA)
     samples_per_ms: float = 1.5
-    """Sampled deals per millisecond of budget (as ``hard``: 300 at 200 ms)."""
+    """Sampled deals per millisecond of budget in team games (as ``hard``: 300 at 200 ms)."""
+    duel_samples_per_ms: float = 3.0
+    """The same in 2 players (600 at 200 ms): a deal costs less there, and twice ``hard``'s deals still take a
+    median under 100 ms a move on one core (docs/ai/learned.md, eighth measurement)."""
     lookahead: int = 0
     """Tricks played on by the policy after the one the move is in, before the network values the position."""
     net_share: float = 1.0
@@ -233,7 +236,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     me = _seat(view)
     bonus = view.options.get("high_score_bonus") == "on"
     # hard's deals and its read of the opponents (not solved here: ``exact`` went to hard above)
-    plan = briscola.search_plan(view, rng, time_ms, replace(base, samples_per_ms=tuning.samples_per_ms))
+    per_ms = tuning.duel_samples_per_ms if view.players == 2 else tuning.samples_per_ms
+    plan = briscola.search_plan(view, rng, time_ms, replace(base, samples_per_ms=per_ms))
     moves, side, deals = plan.moves, plan.side, plan.deals
     if tuning.policy_share > 0:
         deals = policy_weights(view, deals, tuning.policy_share)

@@ -174,6 +174,30 @@ def test_hard_net_uses_the_network_in_the_middle_game(monkeypatch):
     assert sum(a != b for a, b in zip(picks, flipped_picks)) >= 2
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_learned_search_samples_more_deals_in_two_players(monkeypatch, players):
+    # a 2-player deal is cheap to value, so the search samples duel_samples_per_ms deals a ms there (twice
+    # hard's), and samples_per_ms in team games; the deals it values are the plan's
+    from rules.ai import briscola, briscola_learned
+
+    asked = []
+    plan = briscola.search_plan
+
+    def spy(view, rng, time_ms, tuning=briscola.BRISCOLA):
+        p = plan(view, rng, time_ms, tuning)
+        asked.append((tuning.samples_per_ms, len(p.deals)))
+        return p
+
+    monkeypatch.setattr(briscola, "search_plan", spy)
+    m = played(Briscola(players, {}, seed=4), 2, 4)
+    view = m.view(m.to_move())
+    tuning = briscola_learned.CANDIDATE
+    action = briscola_learned.choose(view, random.Random(0), 20, tuning)
+    assert action in view.legal
+    per_ms = tuning.duel_samples_per_ms if players == 2 else tuning.samples_per_ms
+    assert asked == [(per_ms, int(20 * per_ms))]
+
+
 def test_hard_net_takes_an_ace_with_a_blank_trump():
     # seat 1 leads the ace of denari (11 points); seat 0 holds the 2 of trumps (coppe) and two blank plain cards
     d = deal_with(2, ["2c 4s 5b", "Ad 6s 7b"], "Rc")
