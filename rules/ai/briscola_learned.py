@@ -68,6 +68,9 @@ class LearnedTuning:
     one is shipped) of the other seats' latest plays, had they held that deal's hands then, and the rest
     ``hard``'s weight (how a reasonable greedy or heuristic player would have played): a mixture of the two
     models of the other players."""
+    policy_depth: int = 1
+    """How many of each other seat's latest plays the policy's chance is of (``policy_weights``): 1, the
+    latest only; more, its earlier plays of the round too, through every way back to the hands it held."""
     reply_policy: float = 0.0
     """In the reply's mixture, this share of the card worst for this seat is replaced by the move policy's
     chances of the other side's cards there, read from that seat's own view of the sampled deal (the worst
@@ -109,25 +112,32 @@ class LatestPlay:
 def latest_play(view: BriscolaView, seat: int | None = None) -> LatestPlay | None:
     """Seat ``seat``'s latest decision as this seat saw it (``None``: the opponent of 2 players); ``None``
     when it has not played this round, or gave a card in an exchange since (its hand then is not rebuilt)."""
+    plays = latest_plays(view, seat, 1)
+    return plays[0] if plays else None
+
+
+def latest_plays(view: BriscolaView, seat: int | None = None, depth: int = 1) -> list[LatestPlay]:
+    """Seat ``seat``'s latest ``depth`` decisions of this round as this seat saw them, the latest first
+    (``latest_play`` for one); it stops before a decision the seat gave a card in an exchange after."""
     other = 1 - _seat(view) if seat is None else seat
     latest = [p for p in _decisions(view) if p[0] == other]
-    if not latest:
-        return None
-    _who, card, prefix, k = latest[-1]
-    if any(s == other and at > k for s, _g, _t, at in view.exchanges):
-        return None
     n = view.players
     draws = draws_for(n)
-    tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
     side_of, trump = _side_of(view), _trump(view)
-    return LatestPlay(
-        seat=other, card=card, trick=k, prefix=prefix, tricks=tricks, side_of=side_of, trump=trump,
-        base=features.history_base(side_of, trump, tricks),
-        leader=view.leader if k == len(view.tricks) else view.tricks[k][0],
-        face_up=int(view.face_up) if k < draws else None,
-        stock=len(deck_for(n)) - HAND_SIZE * n - 1 - n * k if k < draws else 0,
-        drew_face_up=k == draws - 1 and view.face_up_drawn_by == other,
-    )
+    out = []
+    for _who, card, prefix, k in reversed(latest[-depth:] if depth > 0 else []):
+        if any(s == other and at > k for s, _g, _t, at in view.exchanges):
+            break
+        tricks = [(lead, [int(c) for _s, c in cs], w) for lead, cs, w in view.tricks[:k]]
+        out.append(LatestPlay(
+            seat=other, card=card, trick=k, prefix=prefix, tricks=tricks, side_of=side_of, trump=trump,
+            base=features.history_base(side_of, trump, tricks),
+            leader=view.leader if k == len(view.tricks) else view.tricks[k][0],
+            face_up=int(view.face_up) if k < draws else None,
+            stock=len(deck_for(n)) - HAND_SIZE * n - 1 - n * k if k < draws else 0,
+            drew_face_up=k == draws - 1 and view.face_up_drawn_by == other,
+        ))
+    return out
 
 
 def opponent_decision(view: BriscolaView, hands: list[list[int]], play: LatestPlay | None = None,
@@ -144,46 +154,89 @@ def opponent_decision(view: BriscolaView, hands: list[list[int]], play: LatestPl
 
 def _decision(view: BriscolaView, hands: list[list[int]], play: LatestPlay) -> tuple[list[features.Encoded], int]:
     """``opponent_decision`` of a decision there is."""
-    other = play.seat
-    hand = [int(c) for c in hands[other]]
+    held = _held_before(view, [int(c) for c in hands[play.seat]], play)
+    return _rows(view, play, held), features.card_index(play.card, play.trump)
+
+
+def _held_before(view: BriscolaView, hand: list[int], play: LatestPlay) -> list[list[int]]:
+    """The hands the seat may have held just before ``play``, given its hand ``hand`` just after the draw
+    that followed it (its hand now for its latest play): the played card back, less the card it drew after
+    that trick if it drew (the face-up card when it drew that one, else any of them)."""
     card, k = play.card, play.trick
     if k == len(view.tricks) or k >= draws_for(view.players):  # this trick, or no draw after that one
-        held = [hand + [card]]
-    elif play.drew_face_up:
-        held = [[c for c in hand if c != int(view.face_up)] + [card]]
-    else:
-        held = [hand[:i] + hand[i + 1:] + [card] for i in range(len(hand))]
-    side_of, trump = play.side_of, play.trump
-    rows = [features.encode(view.players, other, side_of, trump, h, play.tricks, play.prefix, play.leader,
-                            play.face_up, {}, play.stock, False, play.base) for h in held]
-    return rows, features.card_index(card, trump)
+        return [hand + [card]]
+    if play.drew_face_up:
+        return [[c for c in hand if c != int(view.face_up)] + [card]]
+    return [hand[:i] + hand[i + 1:] + [card] for i in range(len(hand))]
+
+
+def _rows(view: BriscolaView, play: LatestPlay, held: list[list[int]]) -> list[features.Encoded]:
+    """The features of ``play``'s decision had the seat held each hand of ``held``."""
+    return [features.encode(view.players, play.seat, play.side_of, play.trump, h, play.tricks, play.prefix,
+                            play.leader, play.face_up, {}, play.stock, False, play.base) for h in held]
+
+
+def _paths(view: BriscolaView, hand: list[int], plays: list[LatestPlay]) -> list[list[list[int]]]:
+    """Every way back through ``plays`` (a seat's consecutive decisions, the latest first) from its hand now:
+    a path is the hand it held before each of them (``_held_before`` step by step)."""
+    paths: list[list[list[int]]] = [[]]
+    for i, play in enumerate(plays):
+        paths = [path + [h] for path in paths
+                 for h in _held_before(view, path[-1] if i else hand, play)]
+    return paths
 
 
 def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[int], float]], share: float,
-                   ) -> list[tuple[list[list[int]], list[int], float]]:
+                   depth: int = 1) -> list[tuple[list[list[int]], list[int], float]]:
     """The deals reweighted by the move policy: ``share`` of a deal's weight is the policy's chance of the
     other seats' latest plays in that deal (``opponent_decision`` for each seat whose hand is hidden, the
-    mean over the hands it may have held; the product over those seats), the rest its weight. Unchanged
-    without a shipped policy for the player count, or a decision to rebuild."""
+    mean over the hands it may have held; the product over those seats), the rest its weight. With ``depth``
+    above 1, each seat's latest ``depth`` plays: the mean over the ways back to them (``_paths``) of the
+    product of their chances, to the power one over the number of plays (a chance of one play, on the scale
+    of the rest of the weight). Unchanged without a shipped policy for the player count, or a decision to
+    rebuild."""
     if share <= 0:
         return deals
     model = net.load(view.players, policy=True)
     if model is None:
         return deals
     me = _seat(view)
-    plays = [p for s in range(view.players) if s != me and s not in view.visible_hands
-             for p in [latest_play(view, s)] if p is not None]
-    if not plays:
+    seats = [plays for s in range(view.players) if s != me and s not in view.visible_hands
+             for plays in [latest_plays(view, s, depth)] if plays]
+    if not seats:
         return deals
-    found = [[_decision(view, hands, play) for play in plays] for hands, _stock, _w in deals]
-    chances = model.policy(features.matrix([row for fs in found for rows, _cls in fs for row in rows])).tolist()
+    rows: list[features.Encoded] = []
+    found = []  # per deal, per seat: each way back as its rows' indices and the plays' classes
+    for hands, _stock, _w in deals:
+        per_seat = []
+        for plays in seats:
+            classes = [features.card_index(play.card, play.trump) for play in plays]
+            index: dict[tuple[int, tuple[int, ...]], int] = {}  # (play, hand) -> its row: paths share rows
+            chains = []
+            for path in _paths(view, [int(c) for c in hands[plays[0].seat]], plays):
+                at = []
+                for i, (play, h) in enumerate(zip(plays, path)):
+                    key = (i, tuple(h))
+                    if key not in index:
+                        index[key] = len(rows)
+                        rows.extend(_rows(view, play, [h]))
+                    at.append((index[key], classes[i]))
+                chains.append(at)
+            per_seat.append(chains)
+        found.append(per_seat)
+    chances = model.policy(features.matrix(rows)).tolist()
     out = []
-    j = 0
-    for (hands, stock, w), fs in zip(deals, found):
+    for (hands, stock, w), per_seat in zip(deals, found):
         p = 1.0
-        for held, cls in fs:
-            p *= sum(chances[j + i][cls] for i in range(len(held))) / len(held)
-            j += len(held)
+        for chains in per_seat:
+            total = 0.0
+            for chain in chains:
+                q = 1.0
+                for j, cls in chain:
+                    q *= chances[j][cls]
+                total += q
+            mean = total / len(chains)
+            p *= mean if len(chains[0]) == 1 else mean ** (1.0 / len(chains[0]))
         out.append((hands, stock, (1.0 - share) * w + share * p))
     return out
 
@@ -240,7 +293,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     plan = briscola.search_plan(view, rng, time_ms, replace(base, samples_per_ms=per_ms))
     moves, side, deals = plan.moves, plan.side, plan.deals
     if tuning.policy_share > 0:
-        deals = policy_weights(view, deals, tuning.policy_share)
+        deals = policy_weights(view, deals, tuning.policy_share, tuning.policy_depth)
     totals = [0.0] * len(moves)
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
     t0 = time.perf_counter()

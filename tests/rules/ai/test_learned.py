@@ -362,3 +362,46 @@ def test_the_reply_can_follow_the_other_seats_policy(monkeypatch):
     assert picks(rich, 0.0) == picks(-rich, 0.0)
     # every choice is legal
     assert all(any(p == str(a) for a in v.legal) for i, v in enumerate(views) for p in throws[2 * i:2 * i + 2])
+
+
+def test_the_policy_can_weigh_the_opponents_earlier_plays_too(monkeypatch):
+    from dataclasses import replace
+
+    from rules.ai import briscola_learned
+
+    # seat 1 led the 2 of Bastoni, then answered a lead with the King of Bastoni; under a policy that plays the
+    # 2 of Bastoni only when it also holds the 3 of Bastoni, the latest play says nothing (any card alike), the
+    # earlier one that seat 1 held the 3 then: a hand with the 3 now (kept since) is likelier, at depth 2 only
+    d = deal_with(2, ["Ad 4c 5s", "2b 3b Rb"], "7c", ["Cc", "Fb", "6s", "2s"])
+    m = Briscola(2, {"trump_exchange": "off"}, 0, first_dealer=0, deals=lambda _i, _d: d)
+    for action, seat in (("play 2b", 1), ("play 4c", 0), ("play 5s", 0), ("play Rb", 1)):
+        m.apply(Action.parse(action), seat)
+    view = m.view(0)
+    assert len(view.tricks) == 2 and [p.card for p in briscola_learned.latest_plays(view, None, 2)] == [
+        int(Card.parse("Rb")), int(Card.parse("2b"))]
+    deals = [([[0], [int(Card.parse(c)) for c in hand]], [], 1.0) for hand in (["3b", "Fb", "2s"], ["Cb", "Fb", "2s"])]
+    k = net.POLICY_CLASSES
+    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
+    trump = "dcsb".index(view.trump)
+    w1[features.card_index(int(Card.parse("3b")), trump), features.card_index(int(Card.parse("2b")), trump)] = 5.0
+    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
+    model = net.Net(w1, zero, eye, zero, eye, zero)
+    value = net.load(2)
+    monkeypatch.setattr(net, "load", lambda _players, policy=False: model if policy else value)
+    one = briscola_learned.policy_weights(view, deals, 1.0)
+    assert one[0][2] == pytest.approx(1 / 3) and one[1][2] == pytest.approx(1 / 3)
+    two = briscola_learned.policy_weights(view, deals, 1.0, depth=2)
+    # with the 3: kept through both draws on 4 of the 9 ways back (each draw is any of the 3 cards held)
+    led = float(np.exp(5.0) / (np.exp(5.0) + 2))
+    assert two[0][2] == pytest.approx(((4 * led / 3 + 5 / 9) / 9) ** 0.5)
+    assert two[1][2] == pytest.approx(1 / 3)
+    assert two[0][2] > 1.3 * two[1][2]
+    # and the search passes its depth on
+    seen = []
+    real = briscola_learned.policy_weights
+    monkeypatch.setattr(briscola_learned, "policy_weights",
+                        lambda v, ds, share, depth=1: seen.append(depth) or real(v, ds, share, depth))
+    for depth in (1, 2):
+        tuning = replace(briscola_learned.CANDIDATE, policy_depth=depth)
+        assert briscola_learned.choose(view, random.Random(0), 10, tuning) in view.legal
+    assert seen == [1, 2]
