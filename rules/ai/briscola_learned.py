@@ -47,7 +47,8 @@ class LearnedTuning:
     """Sampled deals per millisecond of budget in team games (as ``hard``: 300 at 200 ms)."""
     duel_samples_per_ms: float = 3.0
     """The same in 2 players (600 at 200 ms): a deal costs less there, and twice ``hard``'s deals still take a
-    median under 100 ms a move on one core (docs/ai/learned.md, eighth measurement)."""
+    median of 95 to 130 ms a move on one core, under the 150 ms target (docs/ai/learned.md, eighth
+    measurement)."""
     lookahead: int = 0
     """Tricks played on by the policy after the one the move is in, before the network values the position."""
     net_share: float = 1.0
