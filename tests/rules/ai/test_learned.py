@@ -237,6 +237,16 @@ def test_hard_net_is_the_learned_search_in_team_games_and_hard_the_playout_searc
 
 
 # ----- the move policy and the deals it weighs -----
+def two_with_three_policy(trump_suit: str) -> net.Net:
+    """A policy that plays the 2 of Bastoni when it also holds the 3 of Bastoni (the 3's bit of the hand block),
+    and else any card alike; its layers pass the first one's logits through."""
+    k = net.POLICY_CLASSES
+    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
+    trump = "dcsb".index(trump_suit)
+    w1[features.card_index(int(Card.parse("3b")), trump), features.card_index(int(Card.parse("2b")), trump)] = 5.0
+    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
+    return net.Net(w1, zero, eye, zero, eye, zero)
+
 @pytest.mark.parametrize(("players", "seed"), [(2, s) for s in range(6)] + [(4, s) for s in range(3)])
 def test_the_other_seats_latest_decisions_are_rebuilt_from_the_view_and_the_sampled_hands(players, seed):
     from rules.ai.briscola_beliefs import known_holdings
@@ -281,20 +291,15 @@ def test_in_team_games_the_policy_weighs_every_hidden_seats_latest_play(monkeypa
     partner = [int(Card.parse(c)) for c in ["7d", "Fd"]]
     right = [int(Card.parse(c)) for c in ["5b", "6b"]]
     deals = [([hand, [int(Card.parse(c)) for c in h], partner, right], [], 1.0) for h in (["3b", "Rb"], ["Cc", "Fb"])]
-    k = net.POLICY_CLASSES
-    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
-    trump = "dcsb".index(view.trump)
-    w1[features.card_index(int(Card.parse("3b")), trump), features.card_index(int(Card.parse("2b")), trump)] = 5.0
-    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
-    model = net.Net(w1, zero, eye, zero, eye, zero)
+    model = two_with_three_policy(view.trump)
     loaded: list[int] = []
     monkeypatch.setattr(net, "load",
                         lambda players, policy=False: loaded.append(players) or (model if policy else None))
     out = briscola_learned.policy_weights(view, deals, 1.0)
     assert loaded == [4], "the 4-player policy"
+    two = features.card_index(int(Card.parse("2b")), "dcsb".index(view.trump))
     lead = [model.policy(features.matrix(briscola_learned.opponent_decision(
-        view, hands, briscola_learned.latest_play(view, 1))[0]))[0][features.card_index(int(Card.parse("2b")), trump)]
-        for hands, _s, _w in deals]
+        view, hands, briscola_learned.latest_play(view, 1))[0]))[0][two] for hands, _s, _w in deals]
     assert lead[0] > 2 * lead[1]
     # the partner's and the other opponent's plays: each 1 of its 3 cards then, under a uniform policy
     assert out[0][2] == pytest.approx(lead[0] / 9) and out[1][2] == pytest.approx(lead[1] / 9)
@@ -317,15 +322,7 @@ def test_the_policy_weights_the_deals_by_the_opponents_latest_play(monkeypatch):
     deals = [([[0], [int(Card.parse(c)) for c in hand]], [], 1.0) for hand in (["3b", "Rb"], ["Cc", "Fb"])]
     rows = [briscola_learned.opponent_decision(view, [[], h])[0][0] for (_x, h), _s, _w in deals]
     assert rows[0] != rows[1]
-    # a policy that plays the 2 of Bastoni when it also holds the 3 of Bastoni (the 3's bit of the hand
-    # block), and else any card alike; its layers pass the first one's logits through
-    k = net.POLICY_CLASSES
-    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
-    three = features.card_index(int(Card.parse("3b")), "dcsb".index(view.trump))
-    two = features.card_index(int(Card.parse("2b")), "dcsb".index(view.trump))
-    w1[three, two] = 5.0
-    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
-    model = net.Net(w1, zero, eye, zero, eye, zero)
+    model = two_with_three_policy(view.trump)
     monkeypatch.setattr(net, "load", lambda _players, policy=False: model if policy else None)
     out = briscola_learned.policy_weights(view, deals, 1.0)
     assert out[0][2] > 2 * out[1][2]
@@ -380,12 +377,7 @@ def test_the_policy_can_weigh_the_opponents_earlier_plays_too(monkeypatch):
     assert len(view.tricks) == 2 and [p.card for p in briscola_learned.latest_plays(view, None, 2)] == [
         int(Card.parse("Rb")), int(Card.parse("2b"))]
     deals = [([[0], [int(Card.parse(c)) for c in hand]], [], 1.0) for hand in (["3b", "Fb", "2s"], ["Cb", "Fb", "2s"])]
-    k = net.POLICY_CLASSES
-    w1 = np.zeros((features.SIZE, k), dtype=np.float32)
-    trump = "dcsb".index(view.trump)
-    w1[features.card_index(int(Card.parse("3b")), trump), features.card_index(int(Card.parse("2b")), trump)] = 5.0
-    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
-    model = net.Net(w1, zero, eye, zero, eye, zero)
+    model = two_with_three_policy(view.trump)
     value = net.load(2)
     monkeypatch.setattr(net, "load", lambda _players, policy=False: model if policy else value)
     one = briscola_learned.policy_weights(view, deals, 1.0)
