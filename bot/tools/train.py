@@ -62,9 +62,10 @@ EPSILONS = (0.0, 0.05, 0.2)
 MARGIN_WEIGHT = 2.0
 """The margin's squared error next to the win's cross-entropy in the loss."""
 VALIDATION_SHARE = 0.05
-DATA_KEYS = ("bits", "scalars", "win", "margin", "move", "game")
-"""The arrays of a data chunk: each example's features, its round's outcome, the move chosen, and its game
-(``move`` and ``game`` are missing in data made before they were kept)."""
+DATA_KEYS = ("bits", "scalars", "win", "margin", "move", "game", "search_win", "search_margin")
+"""The arrays of a data chunk: each example's features, its round's outcome, the move chosen, its game, and the
+search's value of the move (NaN where no learned search decided; ``move``, ``game`` and the search's values are
+missing in data made before they were kept)."""
 T = TypeVar("T")
 WIDTH = len(features.BLOCKS) * features.CARDS // 8
 """Bytes of one example's packed card blocks."""
@@ -173,8 +174,10 @@ def teacher_move(r: BriscolaRound, model: net.Net, rng: random.Random, samples: 
     return moves[max(range(len(moves)), key=lambda i: totals[i])]
 
 
-Game = tuple[list[features.Encoded], list[float], list[float], list[int]]
-"""A self-play game's examples: features, outcomes, margins and the moves chosen (``move_index``)."""
+Game = tuple[list[features.Encoded], list[float], list[float], list[int], list[tuple[float, float]]]
+"""A self-play game's examples: features, outcomes, margins, the moves chosen (``move_index``) and the search's
+values of them (win, margin / 120; ``NO_SEARCH`` where no learned search decided)."""
+NO_SEARCH = (float("nan"), float("nan"))
 
 
 def move_index(move: int, trump: int) -> int:
@@ -211,32 +214,29 @@ def play_game(players: int, rng: random.Random, teacher: net.Net | None = None) 
             m = _policy_card(r, policy)
         chosen.append(move_index(m, r.trump))
         r.apply_fast(m)
-    return rows, *outcomes(r.side_points(), sides), chosen
+    return rows, *outcomes(r.side_points(), sides), chosen, [NO_SEARCH] * len(rows)
 
 
 def outcomes(pts: list[int], sides: list[int]) -> tuple[list[float], list[float]]:
     """For each decision's side: the round's outcome (1 won, 0.5 draw, 0 lost) and its card-point margin / 120."""
-    wins, margins = [], []
-    for side in sides:
-        mine = pts[side]
-        other = max(p for i, p in enumerate(pts) if i != side)
-        won = mine > 60 if len(pts) == 2 else mine > other
-        lost = other > 60 if len(pts) == 2 else other > mine
-        wins.append(1.0 if won else 0.0 if lost else 0.5)
-        margins.append((mine - other) / 120.0)
-    return wins, margins
+    results = [briscola_learned.outcome(pts, side) for side in sides]
+    return [w for w, _m in results], [m for _w, m in results]
 
 
 def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int) -> Game:
     """One self-play game where ``agent`` plays every seat from its view (``TEACHER_EPSILON`` random moves),
-    as ``play_game``'s examples: the features of each decision's view and its side's outcome."""
+    as ``play_game``'s examples: the features of each decision's view and its side's outcome. Where the learned
+    search (levels ``hard`` and ``hard-net``) decides, its value of the move it chose is kept too (the same
+    choice as the agent's: ``briscola_learned.choose`` is what ``rules.ai.choose`` calls for them)."""
     options = {"match": "single", "trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
     match = new_game("briscola", players, options, rng.randrange(2**32))
     player = make_agent(agent, agent_ms)
     agent_rng = random.Random(rng.randrange(2**32))
+    learned = {"hard": briscola_learned.LEARNED, "hard-net": briscola_learned.CANDIDATE}.get(agent)
     rows: list[features.Encoded] = []
     sides: list[int] = []
     chosen: list[int] = []
+    searched: list[tuple[float, float]] = []
     while not match.is_over():
         seat = match.to_move()
         assert seat is not None, "a match that is not over has a seat to move"
@@ -250,14 +250,18 @@ def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int)
         r = match.round
         assert isinstance(r, BriscolaRound)
         sides.append(r.side_of[seat])
+        trace: list[tuple[float, float]] = []
         if rng.random() < TEACHER_EPSILON:
             action = view.legal[int(rng.random() * len(view.legal))]
+        elif learned is not None:
+            action = briscola_learned.choose(view, agent_rng, agent_ms, learned, trace)
         else:
             action = player.choose(view, agent_rng)
+        searched.append(trace[0] if trace else NO_SEARCH)
         assert action.card is not None, "a Briscola action plays or gives a card"
         chosen.append(move_index(int(action.card) + (EXCHANGE if action.kind == "exchange" else 0), r.trump))
         match.apply(action, seat)
-    return rows, *outcomes(match.rounds[-1]["result"]["side_points"], sides), chosen
+    return rows, *outcomes(match.rounds[-1]["result"]["side_points"], sides), chosen, searched
 
 
 def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net.Net | None = None,
@@ -268,16 +272,18 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
     margins: list[float] = []
     moves: list[int] = []
     game: list[int] = []
+    searched: list[tuple[float, float]] = []
     for g in range(games):
         rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
         if agent:
-            r, w, m, c = play_agent_game(players, rng, agent, agent_ms)
+            r, w, m, c, v = play_agent_game(players, rng, agent, agent_ms)
         else:
-            r, w, m, c = play_game(players, rng, teacher)
+            r, w, m, c, v = play_game(players, rng, teacher)
         rows += r
         wins += w
         margins += m
         moves += c
+        searched += v
         game += [chunk * CHUNK_GAMES + g] * len(r)
     packed = np.frombuffer(b"".join([b.to_bytes(WIDTH, "little") for b, _s in rows]), dtype=np.uint8)
     return {
@@ -287,6 +293,8 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
         "margin": np.array(margins, dtype=np.float32),
         "move": np.array(moves, dtype=np.int8),
         "game": np.array(game, dtype=np.int32),
+        "search_win": np.array([w for w, _m in searched], dtype=np.float32).reshape(len(rows)),
+        "search_margin": np.array([m for _w, m in searched], dtype=np.float32).reshape(len(rows)),
     }
 
 
@@ -303,8 +311,7 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
     data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
     tmp = folder / f"data-{k:04d}.tmp.npz"
-    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"],
-                        move=data["move"], game=data["game"])
+    np.savez_compressed(tmp, **{key: data[key] for key in DATA_KEYS})
     os.replace(tmp, folder / f"data-{k:04d}.npz")
     return games, len(data["win"]), time.perf_counter() - t0
 

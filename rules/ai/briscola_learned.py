@@ -277,8 +277,13 @@ def _visible(r: BriscolaRound, me: int, view: BriscolaView) -> list[int]:
     return []
 
 
-def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning = LEARNED) -> Action:
-    """The learned search's move (see the module's docstring)."""
+def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning = LEARNED,
+         trace: list[tuple[float, float]] | None = None) -> Action:
+    """The learned search's move (see the module's docstring). When the learned search decides (not the
+    playout search, not a single legal move) and ``trace`` is a list, the search's value of the move chosen is
+    appended to it: the win chance of this seat's side (a draw half) and the card-point margin / 120, each
+    mixed over the sampled deals and the replies as the move's value is (``python -m bot train`` keeps them
+    as training targets)."""
     base = tuning.base
     model = net.load(view.players) if view.players in tuning.players else None
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
@@ -296,6 +301,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     if tuning.policy_share > 0:
         deals = policy_weights(view, deals, tuning.policy_share, tuning.policy_depth)
     totals = [0.0] * len(moves)
+    parts = [[0.0, 0.0, 0.0] for _m in moves]  # per move: weight, win and margin / 120 summed as totals are
     budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
     t0 = time.perf_counter()
     leaves: list[features.Encoded] = []
@@ -305,6 +311,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     policy_model = net.load(view.players, policy=True) if tuning.reply_policy > 0 else None
     policy_rows: list[features.Encoded] = []
     done_values: list[float] = []  # the values of results that end the round (result -1 - k)
+    done_parts: list[tuple[float, float]] = []  # their win and margin / 120
     summed: features.Base | None = None  # the view's tricks summed once for every leaf
 
     def settle(c: BriscolaRound, greedy_side: int, random_side: int, seed: int) -> int:
@@ -313,7 +320,9 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         advance(c, me, tuning.lookahead, greedy_side, random_side,
                 random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
         if c.done:
-            done_values.append(briscola.round_value(c.side_points(), side, bonus, base.margin_weight))
+            points = c.side_points()
+            done_values.append(briscola.round_value(points, side, bonus, base.margin_weight))
+            done_parts.append(outcome(points, side))
             return -len(done_values)
         leaves.append(features.from_round(c, me, _visible(c, me, view), summed))
         return len(leaves) - 1
@@ -331,6 +340,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = briscola.playout_points(r, greedy_side, random_side, prng)
                 totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
+                _add(parts[i], w * (1.0 - share), outcome(points, side))
             if tuning.reply and r.n > 2:
                 _partners_play(r, me)
             if tuning.reply and not r.done and r.turn != me:
@@ -355,9 +365,11 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
             deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
             break
     values: list[float] = []
+    leaf_parts: list[tuple[float, float]] = []
     if leaves:
         win, margin = model.evaluate(features.matrix(leaves))
         values = ((2.0 * win - 1.0) + margin * base.margin_weight).tolist()
+        leaf_parts = list(zip(win.tolist(), (margin / 120.0).tolist()))
     chances = policy_model.policy(features.matrix(policy_rows)) if policy_model is not None and policy_rows else None
     p_random, p_greedy, p_worst = plan.mix
     q = tuning.reply_policy
@@ -374,17 +386,61 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                     worst = (1.0 - q) * worst + q * sum(p * v for p, v in zip(pc, vs)) / total
             v = p_random * sum(vs) / len(vs) + p_worst * worst + p_greedy * (vs[gi] if gi >= 0 else min(vs))
             totals[i] += weight * v
+        if trace is not None:
+            pc = [float(chances[row, c]) for c in classes] if chances is not None and row >= 0 else []
+            for m, j in zip(_reply_mix(vs, gi, plan.mix, q, pc), group):
+                _add(parts[i], weight * m, leaf_parts[j] if j >= 0 else done_parts[-1 - j])
     if view.players == 2 and base.heuristic_bonus:
         hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
         if hint in moves:
             totals[moves.index(hint)] += base.heuristic_bonus * sum(w for _h, _s, w in deals)
     best = max(range(len(moves)), key=lambda i: totals[i])
+    if trace is not None and parts[best][0] > 0:
+        weight, win_sum, margin_sum = parts[best]
+        trace.append((win_sum / weight, margin_sum / weight))
     return view.legal[best]
 
 
-def choose(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning | None = None) -> Action:
+def outcome(points: list[int], side: int) -> tuple[float, float]:
+    """A finished round's result for ``side`` on the network's scale: won 1, a draw 0.5, lost 0 (in 2 players
+    over 60 points, in team games more than the other side), and the card-point margin / 120."""
+    mine = points[side]
+    other = max(p for s, p in enumerate(points) if s != side)
+    won, lost = (mine > 60, other > 60) if len(points) == 2 else (mine > other, other > mine)
+    return (1.0 if won else 0.0 if lost else 0.5), (mine - other) / 120.0
+
+
+def _reply_mix(vs: list[float], gi: int, mix: tuple[float, float, float], q: float, pc: list[float]) -> list[float]:
+    """The weight of each of a reply's results in its value, as ``hard`` mixes them: at random (the mean), the
+    card worst for this seat (with the share ``q`` of it by the policy's chances ``pc``, where given) and
+    greedy's card (``gi``, the worst where greedy's card is not among them)."""
+    if len(vs) == 1:
+        return [1.0]
+    p_random, p_greedy, p_worst = mix
+    out = [p_random / len(vs)] * len(vs)
+    low = vs.index(min(vs))
+    out[gi if gi >= 0 else low] += p_greedy
+    total = sum(pc)
+    if total > 0:
+        out[low] += (1.0 - q) * p_worst
+        for k, p in enumerate(pc):
+            out[k] += q * p_worst * p / total
+    else:
+        out[low] += p_worst
+    return out
+
+
+def _add(acc: list[float], weight: float, part: tuple[float, float]) -> None:
+    """Add a weighted (win, margin) to a move's sums (weight, win, margin)."""
+    acc[0] += weight
+    acc[1] += weight * part[0]
+    acc[2] += weight * part[1]
+
+
+def choose(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTuning | None = None,
+           trace: list[tuple[float, float]] | None = None) -> Action:
     """The learned search's action in ``view`` (one of ``view.legal``); ``tuning`` ``None``: ``LEARNED``
-    (level ``hard``)."""
+    (level ``hard``); ``trace``: see ``hard``."""
     if len(view.legal) == 1:
         return view.legal[0]
-    return hard(view, rng, time_ms, LEARNED if tuning is None else tuning)
+    return hard(view, rng, time_ms, LEARNED if tuning is None else tuning, trace)
