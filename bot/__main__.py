@@ -308,7 +308,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "batch": 512, "lr": 1000,
-                  "lr_decay": 800, "teacher": None, "agent": None, "policy": False, "init": None}
+                  "lr_decay": 800, "teacher": None, "agent": None, "policy": False, "init": None,
+                  "target_mix": 1000}
 """``train``'s options that only Briscola reads, with their defaults."""
 
 
@@ -519,6 +520,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("train the move policy (the move each seat chose) instead of the value network"))
     train.add_argument("--init", type=path, metavar="WEIGHTS",
                        help=_("a weights file to start training from (its layer sizes must match)"))
+    train.add_argument("--target-mix", type=whole_number(0, 1000), default=BRISCOLA_TRAIN["target_mix"],
+                       metavar="PERMILLE",
+                       help=_("the value's targets: PERMILLE / 1000 the round's outcome and the rest the search's "
+                              "value of the move chosen, kept with --agent hard or hard-net (default: 1000, the "
+                              "outcomes alone)"))
     train.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="J",
                        help=_("processes generating the data at once (the data does not depend on it; default: 1)"))
     train.add_argument("--resume", action="store_true",

@@ -15,7 +15,10 @@ side (won, a draw counting half; the card-point margin), and the move chosen (ke
 value network does not read it). With ``--agent`` an AI level plays every seat instead, from its view (the
 values of a search's own play); ``--init`` starts from a weights file. Final outcomes are cheap and unbiased for the
 policies that played, and a network fitted to them learns the value of what the seat knows, hidden cards
-averaged as the games dealt them; search results as targets would cost a full search per example.
+averaged as the games dealt them. Where the agent is the learned search (``hard``, ``hard-net``), each example
+also keeps that search's value of the move it chose (``briscola_learned.hard``'s ``trace``: its sampled deals
+and the replies mixed, valued by the network a trick or so ahead), less noisy than one game's outcome but
+biased by the network that made it; ``--target-mix`` fits a share of each.
 """
 
 from __future__ import annotations
@@ -101,6 +104,10 @@ class RunConfig:
     init: str = ""
     """A weights file to start from (fine-tuning: its layer sizes must be the run's); empty: random weights."""
     init_sha256: str = ""
+    target_mix: float = 1.0
+    """The value network's targets: this share the round's final outcome and the rest the search's value of the
+    move chosen, where the data has one (``--agent`` ``hard`` or ``hard-net`` where the learned search
+    decided); 1: the outcomes alone."""
 
 
 class TrainError(Exception):
@@ -311,7 +318,9 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
     data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
     tmp = folder / f"data-{k:04d}.tmp.npz"
-    np.savez_compressed(tmp, **{key: data[key] for key in DATA_KEYS})
+    np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"],
+                        move=data["move"], game=data["game"], search_win=data["search_win"],
+                        search_margin=data["search_margin"])
     os.replace(tmp, folder / f"data-{k:04d}.npz")
     return games, len(data["win"]), time.perf_counter() - t0
 
@@ -424,11 +433,19 @@ def loss_and_grads(
     return loss, first, second, g
 
 
-def batch_targets(data: dict[str, np.ndarray], part: np.ndarray, policy: bool) -> dict[str, np.ndarray]:
-    """What the examples ``part`` are fitted to: the moves (policy) or the outcomes (value)."""
+def batch_targets(data: dict[str, np.ndarray], part: np.ndarray, policy: bool, mix: float = 1.0,
+                  ) -> dict[str, np.ndarray]:
+    """What the examples ``part`` are fitted to: the moves (policy) or the values, ``mix`` x the outcomes plus
+    the rest x the search's values where an example has them (the outcomes alone where not)."""
     if policy:
         return {"move": data["move"][part]}
-    return {"win": data["win"][part], "margin": data["margin"][part]}
+    win, margin = data["win"][part], data["margin"][part]
+    if mix >= 1.0 or "search_win" not in data:
+        return {"win": win, "margin": margin}
+    searched_win, searched_margin = data["search_win"][part], data["search_margin"][part]
+    has = ~np.isnan(searched_win)
+    return {"win": np.where(has, mix * win + (1.0 - mix) * np.nan_to_num(searched_win), win),
+            "margin": np.where(has, mix * margin + (1.0 - mix) * np.nan_to_num(searched_margin), margin)}
 
 
 def split(n: int, seed: int, game: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -446,12 +463,12 @@ def split(n: int, seed: int, game: np.ndarray | None = None) -> tuple[np.ndarray
 
 
 def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndarray, policy: bool = False,
-             ) -> tuple[float, float, float]:
-    """Mean loss and its parts over the examples ``idx``."""
+             mix: float = 1.0) -> tuple[float, float, float]:
+    """Mean loss and its parts over the examples ``idx`` (targets mixed by ``mix``, as ``batch_targets``)."""
     totals = np.zeros(3)
     for k in range(0, len(idx), 8192):
         part = idx[k:k + 8192]
-        loss, bce, mse, _g = loss_and_grads(w, inputs(data, part), batch_targets(data, part, policy), False)
+        loss, bce, mse, _g = loss_and_grads(w, inputs(data, part), batch_targets(data, part, policy, mix), False)
         totals += np.array([loss, bce, mse]) * len(part)
     return tuple(float(t) for t in totals / max(1, len(idx)))  # type: ignore[return-value]
 
@@ -466,7 +483,8 @@ def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray,
     total = 0.0
     for k in range(0, len(order), cfg.batch):
         part = order[k:k + cfg.batch]
-        loss, _bce, _mse, g = loss_and_grads(w, inputs(data, part), batch_targets(data, part, cfg.policy))
+        targets = batch_targets(data, part, cfg.policy, cfg.target_mix)
+        loss, _bce, _mse, g = loss_and_grads(w, inputs(data, part), targets)
         total += loss * len(part)
         state["step"] += 1
         t = state["step"]
@@ -537,6 +555,9 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
     data = ensure_data(folder, cfg, say, jobs)
+    if cfg.target_mix < 1.0 and not cfg.policy and not np.any(~np.isnan(data.get("search_win", np.array([np.nan])))):
+        raise TrainError(_("the data holds no search values to mix into the targets (--target-mix): they are kept "
+                           "only with --agent hard or hard-net, in data made by this version"))
     train_idx, val_idx = split(len(data["win"]), cfg.seed, data.get("game"))
     state = load_checkpoint(folder)
     if state is None:
@@ -546,13 +567,14 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     else:
         say(_("resuming from the checkpoint of epoch {epoch}").format(epoch=state["epoch"]))
     figures: dict = {"epoch": state["epoch"], "train_loss": None}
-    figures["val_loss"], figures["val_bce"], figures["val_mse"] = evaluate(state["weights"], data, val_idx, cfg.policy)
+    figures["val_loss"], figures["val_bce"], figures["val_mse"] = evaluate(state["weights"], data, val_idx,
+                                                                           cfg.policy, cfg.target_mix)
     start_loss = figures["val_loss"]
     while state["epoch"] < cfg.epochs:
         t0 = time.perf_counter()
         train_loss = train_epoch(state, data, train_idx, cfg, state["epoch"])
         state["epoch"] += 1
-        val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx, cfg.policy)
+        val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx, cfg.policy, cfg.target_mix)
         save_checkpoint(folder, state)
         figures = {"epoch": state["epoch"], "train_loss": train_loss, "val_loss": val_loss, "val_bce": val_bce,
                    "val_mse": val_mse}
@@ -603,7 +625,7 @@ def main(args: argparse.Namespace) -> int:
                         seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6,
                         lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest,
                         agent=args.agent or "", agent_ms=args.agent_ms, policy=args.policy, init=init,
-                        init_sha256=init_digest)
+                        init_sha256=init_digest, target_mix=args.target_mix / 1000)
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run

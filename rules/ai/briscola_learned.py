@@ -388,8 +388,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
             totals[i] += weight * v
         if trace is not None:
             pc = [float(chances[row, c]) for c in classes] if chances is not None and row >= 0 else []
-            for m, j in zip(_reply_mix(vs, gi, plan.mix, q, pc), group):
-                _add(parts[i], weight * m, leaf_parts[j] if j >= 0 else done_parts[-1 - j])
+            for part, j in zip(_reply_mix(vs, gi, plan.mix, q, pc), group):
+                _add(parts[i], weight * part, leaf_parts[j] if j >= 0 else done_parts[-1 - j])
     if view.players == 2 and base.heuristic_bonus:
         hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
         if hint in moves:

@@ -172,8 +172,10 @@ def test_an_agents_examples_are_the_features_of_the_views_it_chose_from(monkeypa
 
     monkeypatch.setattr(train, "make_agent", Spy)
     monkeypatch.setattr(train, "TEACHER_EPSILON", 0.0)
-    rows, wins, margins, moves = train.play_agent_game(2, random.Random(9), "greedy", 1)
+    rows, wins, margins, moves, searched = train.play_agent_game(2, random.Random(9), "greedy", 1)
     assert list(zip(rows, moves)) == seen and len(wins) == len(margins) == len(rows)
+    assert len(searched) == len(rows) and all(np.isnan(w) and np.isnan(m) for w, m in searched), (
+        "greedy searches nothing: no search values")
 
 
 def test_the_data_keeps_the_move_each_decision_chose():
@@ -260,3 +262,63 @@ def test_a_policy_needs_data_that_kept_the_moves(tmp_path):
     value = train.RunConfig(**{**train.asdict(TINY), "games": 2})
     old = train.ensure_data(folder, value, lambda _line: None)
     assert "game" not in old and len(old["win"]) == len(data["win"])
+
+
+# ----- the search's values as targets -----
+SEARCHED = train.RunConfig(**{**train.asdict(TINY), "games": 6, "agent": "hard-net", "agent_ms": 2})
+
+
+def test_the_learned_search_keeps_its_value_of_each_move_it_chose():
+    data = train.generate_chunk(2, 4, 0, 2, agent="hard-net", agent_ms=2)
+    win, margin = data["search_win"], data["search_margin"]
+    has = ~np.isnan(win)
+    assert np.array_equal(has, ~np.isnan(margin))
+    # the middle game is the learned search's (a value a decision); the exact endgame and random moves are not
+    assert 0.5 * len(win) <= has.sum() < len(win)
+    assert np.all((win[has] >= 0) & (win[has] <= 1)) and np.all(np.abs(margin[has]) <= 1)
+    # a value of what the seat's side will win: it leans the way the round went
+    assert np.corrcoef(win[has], data["win"][has])[0, 1] > 0
+    assert np.all(np.isnan(train.generate_chunk(2, 4, 0, 1, agent="greedy", agent_ms=2)["search_win"]))
+
+
+def test_the_targets_mix_the_outcomes_with_the_search_values():
+    data = {"win": np.array([1.0, 0.0, 0.5], dtype=np.float32), "margin": np.array([0.2, -0.1, 0.0], dtype=np.float32),
+            "search_win": np.array([0.6, np.nan, 0.3], dtype=np.float32),
+            "search_margin": np.array([0.1, np.nan, -0.2], dtype=np.float32)}
+    part = np.arange(3)
+    outcomes = train.batch_targets(data, part, False)
+    np.testing.assert_array_equal(outcomes["win"], data["win"])
+    np.testing.assert_array_equal(train.batch_targets(data, part, False, 1.0)["margin"], data["margin"])
+    searched = train.batch_targets(data, part, False, 0.0)
+    np.testing.assert_allclose(searched["win"], [0.6, 0.0, 0.3])  # the outcome where no search decided
+    np.testing.assert_allclose(searched["margin"], [0.1, -0.1, -0.2])
+    half = train.batch_targets(data, part, False, 0.5)
+    np.testing.assert_allclose(half["win"], [0.8, 0.0, 0.4])
+    np.testing.assert_allclose(half["margin"], [0.15, -0.1, -0.1])
+
+
+def test_a_tiny_run_on_the_search_values_lowers_its_loss_and_learns_other_weights(tmp_path):
+    mixed = train.RunConfig(**{**train.asdict(SEARCHED), "target_mix": 0.0})
+    figures = train.run(tmp_path / "mixed", mixed, say=lambda _line: None)
+    assert figures["val_loss"] < figures["start_val_loss"]
+    (tmp_path / "plain").mkdir()  # the same data: the targets alone differ
+    (tmp_path / "plain" / "data-0000.npz").symlink_to(tmp_path / "mixed" / "data-0000.npz")
+    train.run(tmp_path / "plain", SEARCHED, say=lambda _line: None)
+    a = train.load_checkpoint(tmp_path / "mixed")["weights"]
+    b = train.load_checkpoint(tmp_path / "plain")["weights"]
+    assert not np.array_equal(a["w3"], b["w3"])
+
+
+def test_mixing_search_values_needs_data_that_has_them(tmp_path, capsys):
+    cfg = train.RunConfig(**{**train.asdict(TINY), "games": 2, "target_mix": 0.5})
+    with pytest.raises(train.TrainError, match="no search values"):
+        train.run(tmp_path / "run", cfg, say=lambda _line: None)
+    assert not (tmp_path / "run" / "checkpoint.npz").exists()
+    # from the command line: the share is stored with the run, and a bad share is refused
+    assert bot_main(["train", "--dir", str(tmp_path / "cli"), "--games", "2", "--epochs", "1",
+                     "--target-mix", "400"]) == 2
+    assert "no search values" in capsys.readouterr().err
+    assert train.read_config(tmp_path / "cli").target_mix == 0.4
+    with pytest.raises(SystemExit):
+        bot_main(["train", "--dir", str(tmp_path / "bad"), "--target-mix", "1001"])
+    assert "--target-mix" in capsys.readouterr().err and not (tmp_path / "bad").exists()

@@ -397,3 +397,60 @@ def test_the_policy_can_weigh_the_opponents_earlier_plays_too(monkeypatch):
         tuning = replace(briscola_learned.CANDIDATE, policy_depth=depth)
         assert briscola_learned.choose(view, random.Random(0), 10, tuning) in view.legal
     assert seen == [1, 2]
+
+
+# ----- the search's value as a training target -----
+def test_the_learned_search_reports_its_value_of_the_move_it_chose_without_changing_the_choice():
+    from rules.ai import briscola_learned
+
+    for seed in (3, 4, 5):
+        m = played(Briscola(2, {"trump_exchange": "on"}, seed=seed), 4, seed)
+        view = m.view(m.to_move())
+        trace: list[tuple[float, float]] = []
+        traced = briscola_learned.choose(view, random.Random(seed), 10, briscola_learned.CANDIDATE, trace)
+        assert traced == choose("hard-net", view, random.Random(seed), 10)
+        assert len(trace) == 1
+        win, margin = trace[0]
+        assert 0.0 <= win <= 1.0 and -1.0 <= margin <= 1.0
+    # where the playout search decides (the exact 2-player endgame), nothing is reported
+    m = played(Briscola(2, {}, seed=6), 36, 6)
+    view = m.view(m.to_move())
+    trace = []
+    assert briscola_learned.choose(view, random.Random(0), 10, briscola_learned.CANDIDATE, trace) in view.legal
+    assert trace == []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_reported_value_is_the_networks_leaf_values_mixed_with_weights_that_sum_to_one(monkeypatch, players):
+    # a network that values every position the same: whatever the deals' weights and the replies' mixture,
+    # the move's value is that value (a mixture whose weights did not sum to one would move it)
+    from rules.ai import briscola_learned
+
+    model = net.load(players)
+    assert model is not None
+    constant = net.from_arrays({"w1": model.w1, "b1": model.b1, "w2": model.w2, "b2": model.b2,
+                                "w3": np.zeros_like(model.w3), "b3": np.array([0.8, -0.25], dtype=np.float32)})
+    policy_model = net.load(players, policy=True)
+    monkeypatch.setattr(net, "load", lambda _players, policy=False: policy_model if policy else constant)
+    for seed in (1, 2):
+        m = played(Briscola(players, {}, seed=seed), 3 * players, seed)
+        trace: list[tuple[float, float]] = []
+        briscola_learned.choose(m.view(m.to_move()), random.Random(seed), 10, briscola_learned.CANDIDATE, trace)
+        assert len(trace) == 1
+        assert trace[0][0] == pytest.approx(1.0 / (1.0 + np.exp(-0.8)), abs=1e-6)
+        assert trace[0][1] == pytest.approx(-0.25, abs=1e-6)
+
+
+def test_a_replys_mixture_weighs_the_worst_card_greedys_and_the_mean():
+    from rules.ai.briscola_learned import _reply_mix
+
+    mix = (0.5, 0.3, 0.2)  # at random, greedy's card, the worst for this seat
+    weights = _reply_mix([0.4, -0.2, 0.9], 2, mix, 0.0, [])
+    assert weights == pytest.approx([0.5 / 3, 0.5 / 3 + 0.2, 0.5 / 3 + 0.3])
+    # greedy's card not among the replies: its share goes to the worst too
+    assert _reply_mix([0.4, -0.2], -1, mix, 0.0, []) == pytest.approx([0.25, 0.75])
+    # half the worst card's share by the policy's chances of the replies
+    weights = _reply_mix([0.4, -0.2], 0, mix, 0.5, [3.0, 1.0])
+    assert weights == pytest.approx([0.25 + 0.3 + 0.1 * 0.75, 0.25 + 0.1 + 0.1 * 0.25])
+    assert sum(weights) == pytest.approx(1.0)
+    assert _reply_mix([0.7], -1, mix, 0.0, []) == [1.0]
