@@ -322,7 +322,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         if c.done:
             points = c.side_points()
             done_values.append(briscola.round_value(points, side, bonus, base.margin_weight))
-            done_parts.append(outcome(points, side))
+            if trace is not None:
+                done_parts.append(outcome(points, side))
             return -len(done_values)
         leaves.append(features.from_round(c, me, _visible(c, me, view), summed))
         return len(leaves) - 1
@@ -340,7 +341,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = briscola.playout_points(r, greedy_side, random_side, prng)
                 totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
-                _add(parts[i], w * (1.0 - share), outcome(points, side))
+                if trace is not None:
+                    _add(parts[i], w * (1.0 - share), outcome(points, side))
             if tuning.reply and r.n > 2:
                 _partners_play(r, me)
             if tuning.reply and not r.done and r.turn != me:
@@ -369,7 +371,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     if leaves:
         win, margin = model.evaluate(features.matrix(leaves))
         values = ((2.0 * win - 1.0) + margin * base.margin_weight).tolist()
-        leaf_parts = list(zip(win.tolist(), (margin / 120.0).tolist()))
+        if trace is not None:
+            leaf_parts = list(zip(win.tolist(), (margin / 120.0).tolist()))
     chances = policy_model.policy(features.matrix(policy_rows)) if policy_model is not None and policy_rows else None
     p_random, p_greedy, p_worst = plan.mix
     q = tuning.reply_policy
