@@ -15,15 +15,19 @@ import shlex
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import psycopg
     from pytest_postgresql.executors import PostgreSQLExecutor
 
 PASSWORD = "right horse battery"
 """The password of the role ``tavolo_pw``."""
+READY_SECONDS = 60.0
+"""How long a new server may take to finish starting once its port is open (a busy machine)."""
 
 
 @dataclass
@@ -70,7 +74,6 @@ def find_pg_ctl() -> str | None:
 def start(pg_ctl: str) -> Server:
     """Start a server; ``stop(server)`` ends it and removes its folder."""
     import port_for
-    import psycopg
     from pytest_postgresql.executors import PostgreSQLExecutor
 
     base = Path(tempfile.mkdtemp(prefix="tavolo-pg-"))
@@ -95,9 +98,26 @@ def start(pg_ctl: str) -> Server:
                    + hba.read_text())
     executor.start()
     server = Server(base, port, executor)
-    with psycopg.connect(host=str(base), port=port, user="postgres", dbname="postgres", autocommit=True) as conn:
+    with ready_connection(base, port) as conn:
         conn.execute(f"CREATE ROLE tavolo_pw LOGIN PASSWORD '{PASSWORD}'")
     return server
+
+
+def ready_connection(socket_dir: Path, port: int, seconds: float = READY_SECONDS) -> psycopg.Connection:
+    """A connection to the new server as ``postgres``, once it takes them: the executor's start returns when the
+    port accepts a TCP connection, which on a busy machine may come before the server has finished starting
+    ("the database system is starting up"); such refusals are tried again for up to ``seconds``."""
+    import psycopg
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return psycopg.connect(host=str(socket_dir), port=port, user="postgres", dbname="postgres",
+                                   autocommit=True)
+        except psycopg.OperationalError as e:
+            if "starting up" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 def stop(server: Server) -> None:

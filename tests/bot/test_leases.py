@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 
+import asyncpg
 import pytest
 
 from bot.storage import Lease, LeaseLost, Store
+from bot.storage.postgres import backend as postgres_backend
 from bot.tools.shards import Shards
 
 TWO = Shards(2, (0, 1))
@@ -113,6 +115,30 @@ async def test_leases_are_renewed_expire_and_are_taken_over_on_postgresql(postgr
         assert await store.release_leases("B") == 1
         [row] = await store.claim_tables("A", ZERO, 30)  # a released table is taken at once
         assert (row.id, row.epoch, row.entries) == (table_id, 1, [{"seat": 0}])
+
+
+async def test_a_store_frozen_inside_a_write_delays_a_takeover_only_for_a_while_on_postgresql(
+        postgresql_url, monkeypatch):
+    monkeypatch.setattr(postgres_backend, "IDLE_TIMEOUT", 1.0)
+    async with Store(postgresql_url) as frozen, Store(postgresql_url) as taker:
+        table_id = await new_table(frozen, guild(0), owner="A", ttl=30)
+        await frozen.append(table_id, 0, [{"seat": 0}], lease=Lease("A", 1))
+        assert await frozen.renew_leases("A", -1) == {table_id: 1}  # its lease runs out while it is frozen
+        conn = await frozen.backend.pool.acquire()  # type: ignore[attr-defined]
+        try:
+            tx = conn.transaction()
+            await tx.start()  # a write's fence, and then the process stops sending anything
+            await conn.execute("UPDATE table_leases SET epoch = epoch WHERE table_id = $1 AND owner = 'A'", table_id)
+            [row] = await asyncio.wait_for(taker.claim_tables("B", ZERO, 30), 20)  # waits for the lock, not forever
+            assert (row.id, row.epoch, row.entries) == (table_id, 2, [{"seat": 0}])
+            with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError)):  # woken: its write never commits
+                await conn.execute("UPDATE table_leases SET epoch = epoch WHERE table_id = $1", table_id)
+                await tx.commit()
+        finally:
+            await frozen.backend.pool.release(conn)  # type: ignore[attr-defined]
+        assert (await taker.leases())[table_id][:2] == ("B", 2)
+        with pytest.raises(LeaseLost):
+            await frozen.append(table_id, 1, [{"seat": 1}], lease=Lease("A", 1))
 
 
 async def test_two_claimers_at_once_each_table_is_won_by_exactly_one(postgresql_url):

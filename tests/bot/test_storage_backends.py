@@ -319,3 +319,30 @@ async def test_a_members_language_is_kept_changed_cleared_and_forgotten_on_both_
         assert await reopened.member_language(9) == "ru"
     finally:
         await reopened.close()
+
+
+def test_the_test_server_is_waited_for_while_it_says_it_is_starting_up(monkeypatch):
+    import postgresql_server
+    import psycopg
+
+    calls: list[str] = []
+
+    def connect(**kw):
+        calls.append(kw["host"])
+        if len(calls) < 3:
+            raise psycopg.OperationalError('connection failed: FATAL:  the database system is starting up')
+        return "connected"
+
+    monkeypatch.setattr(psycopg, "connect", connect)
+    assert postgresql_server.ready_connection(Path("/sock"), 5432, seconds=30) == "connected"
+    assert calls == ["/sock"] * 3
+    calls.clear()
+
+    def refuse(**kw):
+        calls.append(kw["host"])
+        raise psycopg.OperationalError("connection failed: FATAL:  role \"postgres\" does not exist")
+
+    monkeypatch.setattr(psycopg, "connect", refuse)
+    with pytest.raises(psycopg.OperationalError, match="does not exist"):  # another refusal: at once
+        postgresql_server.ready_connection(Path("/sock"), 5432, seconds=30)
+    assert calls == ["/sock"]

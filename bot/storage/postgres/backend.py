@@ -28,6 +28,13 @@ COMMAND_TIMEOUT = 60.0
 """Seconds a statement may take before it fails (a server that stopped answering is an error, not a hang)."""
 CLOSE_TIMEOUT = 10.0
 """Seconds to wait for the pool's connections at close before they are cut."""
+IDLE_TIMEOUT = 15.0
+"""Seconds a connection of the store may sit in an open transaction without a statement before the server ends
+that session (``idle_in_transaction_session_timeout``). A process frozen in the middle of a write (``SIGSTOP``,
+a paused machine) would otherwise keep the lock of the lease rows it fenced for as long as it is frozen, and the
+takeover of those tables by another process would wait for it: with this, the takeover waits at most this long,
+and the frozen write fails when the process wakes (it was never acknowledged). The store's transactions send
+their statements back to back, so a live process never comes near it."""
 FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 """What a read or write may raise: the server's errors, the driver's, a lost connection."""
 
@@ -67,7 +74,8 @@ class PostgresBackend(Backend):
             self.pool = await asyncio.wait_for(asyncpg.create_pool(
                 self.url.url, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
                 command_timeout=COMMAND_TIMEOUT,
-                server_settings={"application_name": "tavolo", "synchronous_commit": self.synchronous_commit},
+                server_settings={"application_name": "tavolo", "synchronous_commit": self.synchronous_commit,
+                                 "idle_in_transaction_session_timeout": str(int(IDLE_TIMEOUT * 1000))},
                 reset=_end_transaction,
             ), self.connect_timeout + 1)
             await self.migrate()  # which checks first that the database is Tavolo's, of a version it knows
