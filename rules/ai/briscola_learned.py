@@ -72,6 +72,12 @@ class LearnedTuning:
     policy_depth: int = 1
     """How many of each other seat's latest plays the policy's chance is of (``policy_weights``): 1, the
     latest only; more, its earlier plays of the round too, through every way back to the hands it held."""
+    reply_random: float = 1.0
+    """The share of the style read's random weight that the reply's mixture keeps, the rest going to greedy's
+    card and the worst card in proportion to theirs; an opponent read as random (``random_belief``, when its
+    cards are played at random in the playouts too) keeps it all. The read gives a strong player a random
+    weight of about a third in the first tricks (it has not shown its style yet), which values a lead as if the
+    answer were often a card at random."""
     reply_policy: float = 0.0
     """In the reply's mixture, this share of the card worst for this seat is replaced by the move policy's
     chances of the other side's cards there, read from that seat's own view of the sampled deal (the worst
@@ -374,7 +380,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         if trace is not None:
             leaf_parts = list(zip(win.tolist(), (margin / 120.0).tolist()))
     chances = policy_model.policy(features.matrix(policy_rows)) if policy_model is not None and policy_rows else None
-    p_random, p_greedy, p_worst = plan.mix
+    mix = reply_mix(plan, tuning.reply_random)
+    p_random, p_greedy, p_worst = mix
     q = tuning.reply_policy
     for i, weight, group, gi, row, classes in groups:
         vs = [values[j] if j >= 0 else done_values[-1 - j] for j in group]
@@ -391,7 +398,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
             totals[i] += weight * v
         if trace is not None:
             pc = [float(chances[row, c]) for c in classes] if chances is not None and row >= 0 else []
-            for part, j in zip(_reply_mix(vs, gi, plan.mix, q, pc), group):
+            for part, j in zip(_reply_mix(vs, gi, mix, q, pc), group):
                 _add(parts[i], weight * part, leaf_parts[j] if j >= 0 else done_parts[-1 - j])
     if view.players == 2 and base.heuristic_bonus:
         hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
@@ -402,6 +409,20 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         weight, win_sum, margin_sum = parts[best]
         trace.append((win_sum / weight, margin_sum / weight))
     return view.legal[best]
+
+
+def reply_mix(plan: briscola.SearchPlan, keep_random: float) -> tuple[float, float, float]:
+    """The reply's (random, greedy, worst) weights: the style read's (``plan.mix``) with ``keep_random`` of its
+    random weight kept and the rest shared by the other two in proportion (evenly where both are 0); all of it
+    when the opponent is read as random (``plan.p_random``)."""
+    p_random, p_greedy, p_worst = plan.mix
+    if keep_random >= 1.0 or plan.p_random >= 1.0:
+        return plan.mix
+    moved = p_random * (1.0 - keep_random)
+    rest = p_greedy + p_worst
+    if rest <= 0.0:
+        return p_random - moved, p_greedy + moved / 2, p_worst + moved / 2
+    return p_random - moved, p_greedy + moved * p_greedy / rest, p_worst + moved * p_worst / rest
 
 
 def outcome(points: list[int], side: int) -> tuple[float, float]:

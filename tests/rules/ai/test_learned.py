@@ -454,3 +454,40 @@ def test_a_replys_mixture_weighs_the_worst_card_greedys_and_the_mean():
     assert weights == pytest.approx([0.25 + 0.3 + 0.1 * 0.75, 0.25 + 0.1 + 0.1 * 0.25])
     assert sum(weights) == pytest.approx(1.0)
     assert _reply_mix([0.7], -1, mix, 0.0, []) == [1.0]
+
+
+def test_the_reply_can_leave_out_part_of_the_style_reads_random_weight():
+    from types import SimpleNamespace
+
+    from rules.ai.briscola_learned import reply_mix
+
+    read = SimpleNamespace(mix=(0.3, 0.2, 0.5), p_random=0.0)  # not read as random: greedy or heuristic playouts
+    assert reply_mix(read, 1.0) == (0.3, 0.2, 0.5)
+    assert reply_mix(read, 0.0) == pytest.approx((0.0, 0.2 + 0.3 * 0.2 / 0.7, 0.5 + 0.3 * 0.5 / 0.7))
+    half = reply_mix(read, 0.5)
+    assert half == pytest.approx((0.15, 0.2 + 0.15 * 0.2 / 0.7, 0.5 + 0.15 * 0.5 / 0.7))
+    assert sum(half) == pytest.approx(1.0)
+    # an opponent read as random keeps its random weight; with nothing else read, the rest is shared evenly
+    assert reply_mix(SimpleNamespace(mix=(0.6, 0.1, 0.3), p_random=1.0), 0.0) == (0.6, 0.1, 0.3)
+    assert reply_mix(SimpleNamespace(mix=(1.0, 0.0, 0.0), p_random=0.0), 0.0) == pytest.approx((0.0, 0.5, 0.5))
+
+
+def test_the_replys_random_weight_reaches_the_learned_search():
+    from dataclasses import replace
+
+    from rules.ai import briscola_learned
+
+    views = []
+    for seed in range(20, 32):
+        m = played(Briscola(2, {"trump_exchange": "off"}, seed=seed), 2 + seed % 4, seed)
+        views.append(m.view(m.to_move()))
+
+    def picks(keep: float) -> list[str]:
+        tuning = replace(briscola_learned.LEARNED, reply_random=keep)
+        return [str(briscola_learned.choose(v, random.Random(s), 20, tuning)) for v in views for s in range(2)]
+
+    kept, dropped = picks(1.0), picks(0.0)
+    assert kept == [str(briscola_learned.choose(v, random.Random(s), 20, briscola_learned.LEARNED))
+                    for v in views for s in range(2)]  # 1 is the shipped search
+    assert sum(a != b for a, b in zip(kept, dropped)) >= 1
+    assert all(any(p == str(a) for a in v.legal) for i, v in enumerate(views) for p in dropped[2 * i:2 * i + 2])
