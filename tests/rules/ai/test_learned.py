@@ -456,7 +456,7 @@ def test_a_replys_mixture_weighs_the_worst_card_greedys_and_the_mean():
     assert _reply_mix([0.7], -1, mix, 0.0, []) == [1.0]
 
 
-def test_the_reply_can_leave_out_part_of_the_style_reads_random_weight():
+def test_the_reply_can_weigh_the_style_reads_random_weight_less_or_more():
     from types import SimpleNamespace
 
     from rules.ai.briscola_learned import reply_mix
@@ -467,6 +467,9 @@ def test_the_reply_can_leave_out_part_of_the_style_reads_random_weight():
     half = reply_mix(read, 0.5)
     assert half == pytest.approx((0.15, 0.2 + 0.15 * 0.2 / 0.7, 0.5 + 0.15 * 0.5 / 0.7))
     assert sum(half) == pytest.approx(1.0)
+    more = reply_mix(read, 2.0)  # twice the random weight, the other two scaled down alike
+    assert more == pytest.approx((0.6, 0.2 * 0.4 / 0.7, 0.5 * 0.4 / 0.7))
+    assert reply_mix(read, 5.0) == pytest.approx((1.0, 0.0, 0.0))
     # an opponent read as random keeps its random weight; with nothing else read, the rest is shared evenly
     assert reply_mix(SimpleNamespace(mix=(0.6, 0.1, 0.3), p_random=1.0), 0.0) == (0.6, 0.1, 0.3)
     assert reply_mix(SimpleNamespace(mix=(1.0, 0.0, 0.0), p_random=0.0), 0.0) == pytest.approx((0.0, 0.5, 0.5))
