@@ -308,7 +308,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "batch": 512, "lr": 1000,
-                  "lr_decay": 800, "teacher": None, "agent": None, "policy": False, "init": None,
+                  "lr_decay": 800, "teacher": None, "agent": None, "opponent": None, "policy": False, "init": None,
                   "target_mix": 1000}
 """``train``'s options that only Briscola reads, with their defaults."""
 
@@ -514,6 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--agent", type=text(TEXT_MAX, "an agent name"), metavar="NAME",
                        help=_("an AI level or arena agent (e.g. hard-net) that plays every seat of the self-play "
                               "games from its view"))
+    train.add_argument("--opponent", type=text(TEXT_MAX, "an agent name"), metavar="NAME",
+                       help=_("with --agent: an AI level or arena agent (e.g. hard-v1) that plays the other side of "
+                              "every game instead (the agent's side drawn per game)"))
     train.add_argument("--agent-ms", type=whole_number(1, 10_000), metavar="MS",
                        help=_("the agent's time per move in milliseconds (default: 10; Cicera: 50)"))
     train.add_argument("--policy", action="store_true",

@@ -98,6 +98,10 @@ class RunConfig:
     the self-play games from that seat's view, at ``agent_ms`` a move (with ``TEACHER_EPSILON`` random moves):
     the values of a search's own play; empty: ``teacher`` or the heuristic policies."""
     agent_ms: int = 10
+    opponent: str = ""
+    """With ``agent``: another AI level or arena agent (e.g. ``hard-v1``) that plays the other side of every
+    game (which side the agent has is drawn per game), so the data holds positions of play against it; empty:
+    the agent plays every seat."""
     policy: bool = False
     """Train the move policy (the move each example's seat chose, over its legal moves) instead of the value
     network: the same data, exported as ``briscola_<N>p_policy.npz``."""
@@ -230,16 +234,20 @@ def outcomes(pts: list[int], sides: list[int]) -> tuple[list[float], list[float]
     return [w for w, _m in results], [m for _w, m in results]
 
 
-def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int) -> Game:
+def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int, opponent: str = "") -> Game:
     """One self-play game where ``agent`` plays every seat from its view (``TEACHER_EPSILON`` random moves),
     as ``play_game``'s examples: the features of each decision's view and its side's outcome. Where the learned
     search (levels ``hard`` and ``hard-net``) decides, its value of the move it chose is kept too (the same
-    choice as the agent's: ``briscola_learned.choose`` is what ``rules.ai.choose`` calls for them)."""
+    choice as the agent's: ``briscola_learned.choose`` is what ``rules.ai.choose`` calls for them). With
+    ``opponent``, that agent plays the seats of one side instead, drawn for the game."""
     options = {"match": "single", "trump_exchange": "on" if rng.random() < 0.5 else "off", "conquest": "off"}
     match = new_game("briscola", players, options, rng.randrange(2**32))
-    player = make_agent(agent, agent_ms)
     agent_rng = random.Random(rng.randrange(2**32))
-    learned = {"hard": briscola_learned.LEARNED, "hard-net": briscola_learned.CANDIDATE}.get(agent)
+    opponent_side = rng.randrange(2) if opponent else -1
+    names = {side: opponent if side == opponent_side else agent for side in (0, 1)}
+    players_of = {side: make_agent(name, agent_ms) for side, name in names.items()}
+    learned_of = {side: {"hard": briscola_learned.LEARNED, "hard-net": briscola_learned.CANDIDATE}.get(name)
+                  for side, name in names.items()}
     rows: list[features.Encoded] = []
     sides: list[int] = []
     chosen: list[int] = []
@@ -256,14 +264,16 @@ def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int)
         rows.append(features.from_view(view))
         r = match.round
         assert isinstance(r, BriscolaRound)
-        sides.append(r.side_of[seat])
+        side = r.side_of[seat]
+        sides.append(side)
         trace: list[tuple[float, float]] = []
+        learned = learned_of[side]
         if rng.random() < TEACHER_EPSILON:
             action = view.legal[int(rng.random() * len(view.legal))]
         elif learned is not None:
             action = briscola_learned.choose(view, agent_rng, agent_ms, learned, trace)
         else:
-            action = player.choose(view, agent_rng)
+            action = players_of[side].choose(view, agent_rng)
         searched.append(trace[0] if trace else NO_SEARCH)
         assert action.card is not None, "a Briscola action plays or gives a card"
         chosen.append(move_index(int(action.card) + (EXCHANGE if action.kind == "exchange" else 0), r.trump))
@@ -272,7 +282,7 @@ def play_agent_game(players: int, rng: random.Random, agent: str, agent_ms: int)
 
 
 def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net.Net | None = None,
-                   agent: str = "", agent_ms: int = 10) -> dict[str, np.ndarray]:
+                   agent: str = "", agent_ms: int = 10, opponent: str = "") -> dict[str, np.ndarray]:
     """The examples of ``games`` self-play games, each seeded by the run's seed, the chunk and its index."""
     rows: list[features.Encoded] = []
     wins: list[float] = []
@@ -283,7 +293,7 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
     for g in range(games):
         rng = random.Random(f"train:{players}:{seed}:{chunk}:{g}")
         if agent:
-            r, w, m, c, v = play_agent_game(players, rng, agent, agent_ms)
+            r, w, m, c, v = play_agent_game(players, rng, agent, agent_ms, opponent)
         else:
             r, w, m, c, v = play_game(players, rng, teacher)
         rows += r
@@ -316,7 +326,8 @@ def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
     """Generate and write chunk ``k`` of the run's data (whole or not at all); (games, examples, seconds)."""
     t0 = time.perf_counter()
     games = min(CHUNK_GAMES, cfg.games - k * CHUNK_GAMES)
-    data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms)
+    data = generate_chunk(cfg.players, cfg.seed, k, games, _teacher(cfg.teacher), cfg.agent, cfg.agent_ms,
+                          cfg.opponent)
     tmp = folder / f"data-{k:04d}.tmp.npz"
     np.savez_compressed(tmp, bits=data["bits"], scalars=data["scalars"], win=data["win"], margin=data["margin"],
                         move=data["move"], game=data["game"], search_win=data["search_win"],
@@ -615,16 +626,22 @@ def main(args: argparse.Namespace) -> int:
             print(_("error: cannot read the weights file {path}: {reason}").format(
                 path=e.filename, reason=e.strerror or str(e)), file=sys.stderr)
             return 2
-        if args.agent:
+        if args.opponent and not args.agent:
+            print(_("error: --opponent plays against --agent: give --agent too"), file=sys.stderr)
+            return 2
+        for name in (args.agent, args.opponent):
+            if not name:
+                continue
             try:
-                make_agent(args.agent)
+                make_agent(name)
             except RulesError:
-                print(_("error: {name} is not an AI level or arena agent").format(name=args.agent), file=sys.stderr)
+                print(_("error: {name} is not an AI level or arena agent").format(name=name), file=sys.stderr)
                 return 2
         cfg = RunConfig(players=args.players, games=args.games, epochs=args.epochs or RunConfig.epochs,
                         seed=args.seed, hidden=(args.hidden1, args.hidden2), batch=args.batch, lr=args.lr / 1e6,
                         lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest,
-                        agent=args.agent or "", agent_ms=args.agent_ms, policy=args.policy, init=init,
+                        agent=args.agent or "", agent_ms=args.agent_ms, opponent=args.opponent or "",
+                        policy=args.policy, init=init,
                         init_sha256=init_digest, target_mix=args.target_mix / 1000)
     elif args.epochs:
         stored = read_config(folder)

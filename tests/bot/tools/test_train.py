@@ -178,6 +178,57 @@ def test_an_agents_examples_are_the_features_of_the_views_it_chose_from(monkeypa
         "greedy searches nothing: no search values")
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_opponent_plays_one_side_and_the_agent_the_other(monkeypatch, players):
+    import random
+
+    from rules.ai import make_agent
+
+    real = make_agent
+    who: list[tuple[str, int]] = []
+
+    class Spy:
+        def __init__(self, name, ms):
+            self.name, self.agent = name, real(name, ms)
+
+        def choose(self, view, rng):
+            who.append((self.name, view.seat))
+            return self.agent.choose(view, rng)
+
+    monkeypatch.setattr(train, "make_agent", Spy)
+    monkeypatch.setattr(train, "TEACHER_EPSILON", 0.0)
+    agent_sides = set()
+    for g in range(6):
+        who.clear()
+        rows, wins, _m, _c, _v = train.play_agent_game(players, random.Random(g), "greedy", 1, opponent="random")
+        sides = {name: {seat % 2 for n, seat in who if n == name} for name in ("greedy", "random")}
+        # each side of the table is played by one agent, and both play
+        assert len(sides["greedy"]) == len(sides["random"]) == 1 and sides["greedy"] != sides["random"]
+        assert len(who) == len(rows)
+        agent_sides |= sides["greedy"]
+    assert agent_sides == {0, 1}, "the agent's side is drawn per game: it plays both over a few games"
+
+
+def test_against_an_opponent_the_search_values_are_the_learned_sides_only():
+    import random
+
+    rows, wins, _m, _c, searched = train.play_agent_game(2, random.Random(3), "hard-net", 2, opponent="greedy")
+    decided = [not np.isnan(w) for w, _m in searched]
+    assert set(wins) == {0.0, 1.0}, "this seed's round is not a draw: the two sides' outcomes differ"
+    # a decision's outcome tells its side: the searched decisions are all of the learned search's side
+    won = {w for (w, d) in zip(wins, decided) if d}
+    assert any(decided) and len(won) == 1, "every searched decision is the learned side's"
+
+
+def test_an_opponent_needs_an_agent_and_a_known_name(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert bot_main(["train", "--dir", str(folder), "--games", "1", "--opponent", "hard-v1"]) == 2
+    assert "--agent" in capsys.readouterr().err
+    assert bot_main(["train", "--dir", str(folder), "--games", "1", "--agent", "greedy", "--opponent", "nobody"]) == 2
+    assert "nobody" in capsys.readouterr().err
+    assert not folder.exists()
+
+
 def test_the_data_keeps_the_move_each_decision_chose():
     data = train.generate_chunk(2, 3, 0, 4)
     moves = data["move"]
