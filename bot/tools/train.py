@@ -13,7 +13,8 @@ greedy, each with a share of random moves), half the games with the trump exchan
 one example, the features of the seat's view (``rules.ai.features``) and the round's final outcome for its
 side (won, a draw counting half; the card-point margin), and the move chosen (kept for a policy model; the
 value network does not read it). With ``--agent`` an AI level plays every seat instead, from its view (the
-values of a search's own play); ``--init`` starts from a weights file. Final outcomes are cheap and unbiased for the
+values of a search's own play), and with ``--opponent`` another agent the other side (play against
+it); ``--init`` starts from a weights file. Final outcomes are cheap and unbiased for the
 policies that played, and a network fitted to them learns the value of what the seat knows, hidden cards
 averaged as the games dealt them. Where the agent is the learned search (``hard``, ``hard-net``), each example
 also keeps that search's value of the move it chose (``briscola_learned.hard``'s ``trace``: its sampled deals
