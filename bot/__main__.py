@@ -309,7 +309,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "batch": 512, "lr": 1000,
                   "lr_decay": 800, "teacher": None, "agent": None, "opponent": None, "policy": False, "init": None,
-                  "target_mix": 1000}
+                  "target_mix": 1000, "pool": None}
 """``train``'s options that only Briscola reads, with their defaults."""
 
 
@@ -322,6 +322,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         if given:
             print(_("error: {options}: for Briscola only; Cicera reads --dir, --games, --seed, --agent-ms, --jobs, "
                     "--resume and --export").format(options=", ".join(given)), file=sys.stderr)
+            return 2
+        if args.games == 0:
+            print(_("error: --games 0 trains on other runs' data alone: give --with"), file=sys.stderr)
             return 2
 
         return train_cicera.main(args)
@@ -491,9 +494,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "--seed, --agent-ms, --jobs, --resume and --export)"))
     train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=BRISCOLA_TRAIN["players"], metavar="N",
                        help=_("players: 2, 4 or 6 (default: 2)"))
-    train.add_argument("--games", type=whole_number(1, DEALS_MAX), metavar="G",
-                       help=_("self-play games of data, 1 to {max} (default: 20000; Cicera: 800 deals)").format(
-                           max=DEALS_MAX))
+    train.add_argument("--games", type=whole_number(0, DEALS_MAX), metavar="G",
+                       help=_("self-play games of data, 0 to {max} (default: 20000; Cicera: 800 deals; 0: none of "
+                              "its own, with --with)").format(max=DEALS_MAX))
     train.add_argument("--epochs", type=whole_number(1, 1000), metavar="E",
                        help=_("epochs to train in all, 1 to 1000 (default: 10; with --resume: the stored number)"))
     train.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("the run's seed, 0 to 10**12"))
@@ -528,6 +531,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("the value's targets: PERMILLE / 1000 the round's outcome and the rest the search's "
                               "value of the move chosen, kept with --agent hard or hard-net (default: 1000, the "
                               "outcomes alone)"))
+    train.add_argument("--with", dest="pool", action="append", type=path, metavar="DIR",
+                       help=_("another run's folder whose data is added to this run's for training, as it is on "
+                              "disk (repeatable; a finished run of the same players)"))
     train.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="J",
                        help=_("processes generating the data at once (the data does not depend on it; default: 1)"))
     train.add_argument("--resume", action="store_true",

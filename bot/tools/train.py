@@ -113,6 +113,15 @@ class RunConfig:
     """The value network's targets: this share the round's final outcome and the rest the search's value of the
     move chosen, where the data has one (``--agent`` ``hard`` or ``hard-net`` where the learned search
     decided); 1: the outcomes alone."""
+    pool: tuple[str, ...] = ()
+    """Other runs' folders (absolute paths, ``--with``) whose data chunks are added to this run's examples: read
+    as they are on disk, never made here (each run makes its own), so the data of several runs (generations, or
+    self-play and play against another agent) trains one network; ``games`` may then be 0 (no data of its own)."""
+
+
+POOL_GAMES = 1_000_000
+"""The games of the ``k``-th pooled run are numbered from ``(k + 1) x POOL_GAMES`` (a run has fewer games), so
+every game keeps its own number and the validation split keeps whole games."""
 
 
 class TrainError(Exception):
@@ -361,14 +370,48 @@ def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, n
             k=k + 1, n=chunks, games=made[0], rows=made[1], s=made[2]))
 
     make_chunks(partial(make_chunk, folder, cfg), missing, report, jobs)
-    parts = []
-    for k in range(chunks):
-        with np.load(folder / f"data-{k:04d}.npz") as f:
-            if cfg.policy and "move" not in f.files:
-                raise TrainError(_("data-{k:04d}.npz was made before the moves were kept: a policy needs new "
-                                   "data (another folder)").format(k=k))
-            parts.append({key: f[key] for key in DATA_KEYS if key in f.files})
+    parts = [_read_chunk(folder, k, cfg.policy) for k in range(chunks)]
+    for i, other in enumerate(cfg.pool):
+        parts += [_offset_games(part, (i + 1) * POOL_GAMES) for part in _pooled_chunks(Path(other), cfg)]
+    if not parts:
+        raise TrainError(_("the run has no data: give it games, or other runs' folders with --with"))
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0] if all(key in p for p in parts)}
+
+
+def _read_chunk(folder: Path, k: int, policy: bool) -> dict[str, np.ndarray]:
+    """Chunk ``k`` of the run in ``folder``, as its arrays."""
+    with np.load(folder / f"data-{k:04d}.npz") as f:
+        if policy and "move" not in f.files:
+            raise TrainError(_("{path} was made before the moves were kept: a policy needs new data (another "
+                               "folder)").format(path=folder / f"data-{k:04d}.npz"))
+        return {key: f[key] for key in DATA_KEYS if key in f.files}
+
+
+def _pooled_chunks(other: Path, cfg: RunConfig) -> list[dict[str, np.ndarray]]:
+    """Every data chunk of the run in ``other`` (``--with``)."""
+    return [_read_chunk(other, k, cfg.policy) for k in range(_pooled_count(other, cfg))]
+
+
+def _pooled_count(other: Path, cfg: RunConfig) -> int:
+    """The number of data chunks of the run in ``other`` (``--with``), checked to be a run of the run's players
+    with all its data made (``TrainError`` else)."""
+    theirs = read_config(other)
+    if theirs is None:
+        raise TrainError(_("{dir} holds no run to take data from (--with)").format(dir=other))
+    if theirs.players != cfg.players:
+        raise TrainError(_("{dir} holds a run of {theirs} players, not {players} (--with)").format(
+            dir=other, theirs=theirs.players, players=cfg.players))
+    chunks = (theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES
+    for k in range(chunks):
+        if not (other / f"data-{k:04d}.npz").exists():
+            raise TrainError(_("{dir} has not made all its data yet (data-{k:04d}.npz is missing): finish that run "
+                               "first (--resume there)").format(dir=other, k=k))
+    return chunks
+
+
+def _offset_games(part: dict[str, np.ndarray], offset: int) -> dict[str, np.ndarray]:
+    """A chunk with its games renumbered from ``offset``."""
+    return part | {"game": part["game"] + np.int32(offset)} if "game" in part else part
 
 
 def inputs(data: dict[str, np.ndarray], idx: np.ndarray) -> np.ndarray:
@@ -549,6 +592,7 @@ def read_config(folder: Path) -> RunConfig | None:
         return None
     raw = json.loads(path.read_text(encoding="utf-8"))
     raw["hidden"] = tuple(raw["hidden"])
+    raw["pool"] = tuple(raw.get("pool", ()))
     return RunConfig(**raw)
 
 
@@ -564,6 +608,8 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     elif stored is not None and asdict(stored) | {"epochs": 0} != asdict(cfg) | {"epochs": 0}:
         raise TrainError(_("{dir} holds another run (its config.json); use another folder, or --resume").format(
             dir=folder))
+    for other in cfg.pool:  # checked before the folder is made: a refused run leaves nothing behind
+        _pooled_count(Path(other), cfg)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
     data = ensure_data(folder, cfg, say, jobs)
@@ -627,6 +673,13 @@ def main(args: argparse.Namespace) -> int:
             print(_("error: cannot read the weights file {path}: {reason}").format(
                 path=e.filename, reason=e.strerror or str(e)), file=sys.stderr)
             return 2
+        pool = tuple(str(Path(d).resolve()) for d in args.pool or ())
+        if str(folder.resolve()) in pool:
+            print(_("error: --with names another run's folder, not this run's own"), file=sys.stderr)
+            return 2
+        if args.games == 0 and not pool:
+            print(_("error: --games 0 trains on other runs' data alone: give --with"), file=sys.stderr)
+            return 2
         if args.opponent and not args.agent:
             print(_("error: --opponent plays against --agent: give --agent too"), file=sys.stderr)
             return 2
@@ -643,7 +696,7 @@ def main(args: argparse.Namespace) -> int:
                         lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest,
                         agent=args.agent or "", agent_ms=args.agent_ms, opponent=args.opponent or "",
                         policy=args.policy, init=init,
-                        init_sha256=init_digest, target_mix=args.target_mix / 1000)
+                        init_sha256=init_digest, target_mix=args.target_mix / 1000, pool=pool)
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run

@@ -373,3 +373,56 @@ def test_mixing_search_values_needs_data_that_has_them(tmp_path, capsys):
     with pytest.raises(SystemExit):
         bot_main(["train", "--dir", str(tmp_path / "bad"), "--target-mix", "1001"])
     assert "--target-mix" in capsys.readouterr().err and not (tmp_path / "bad").exists()
+
+
+def test_a_run_with_other_runs_data_trains_on_all_of_it_and_makes_none(tmp_path):
+    first, second, pooled = tmp_path / "a", tmp_path / "b", tmp_path / "pooled"
+    train.run(first, train.RunConfig(**{**train.asdict(TINY), "games": 20, "epochs": 1}), say=lambda _s: None)
+    train.run(second, train.RunConfig(**{**train.asdict(TINY), "games": 15, "seed": 6, "epochs": 1}),
+              say=lambda _s: None)
+    cfg = train.RunConfig(**{**train.asdict(TINY), "games": 0, "pool": (str(first), str(second))})
+    figures = train.run(pooled, cfg, say=lambda _s: None)
+    assert figures["val_loss"] < figures["start_val_loss"]
+    assert not list(pooled.glob("data-*.npz")), "a pooled run makes no data of its own"
+    data = train.ensure_data(pooled, cfg, lambda _s: None)
+    theirs = [train.ensure_data(f, train.read_config(f), lambda _s: None) for f in (first, second)]
+    assert len(data["win"]) == sum(len(t["win"]) for t in theirs)
+    assert np.array_equal(data["bits"], np.concatenate([t["bits"] for t in theirs]))
+    assert len(np.unique(data["game"])) == 35, "every game of both runs keeps a number of its own"
+    _train_idx, val = train.split(len(data["win"]), cfg.seed, data["game"])
+    held = set(data["game"][val].tolist())
+    assert all((g in held) == (i in set(val.tolist())) for i, g in enumerate(data["game"].tolist()))
+    assert train.read_config(pooled) == cfg
+
+
+def test_other_runs_data_must_be_a_finished_run_of_the_same_players(tmp_path, capsys):
+    two, four, out = tmp_path / "two", tmp_path / "four", tmp_path / "out"
+    assert bot_main(["train", "--dir", str(out), "--games", "0"]) == 2
+    assert "--with" in capsys.readouterr().err
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(tmp_path / "nothing")]) == 2
+    assert "holds no run" in capsys.readouterr().err
+    train.run(four, train.RunConfig(**{**train.asdict(TINY), "players": 4, "games": 5, "epochs": 1}),
+              say=lambda _s: None)
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(four)]) == 2
+    assert "4 players, not 2" in capsys.readouterr().err
+    train.run(two, train.RunConfig(**{**train.asdict(TINY), "games": 5, "epochs": 1}), say=lambda _s: None)
+    (two / "data-0000.npz").unlink()
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(two)]) == 2
+    assert "data-0000.npz is missing" in capsys.readouterr().err
+    assert bot_main(["train", "--dir", str(two), "--games", "0", "--with", str(two)]) == 2
+    assert "not this run's own" in capsys.readouterr().err
+    assert bot_main(["train", "--game", "cicera", "--dir", str(out), "--games", "0"]) == 2
+    assert "--with" in capsys.readouterr().err
+    assert not out.exists(), "a refused run leaves no folder"
+
+
+def test_the_command_trains_on_other_runs_data(tmp_path, capsys):
+    first, pooled = tmp_path / "a", tmp_path / "pooled"
+    assert bot_main(["train", "--dir", str(first), "--games", "12", "--epochs", "1", "--hidden1", "8",
+                     "--hidden2", "4"]) == 0
+    capsys.readouterr()
+    assert bot_main(["train", "--dir", str(pooled), "--games", "0", "--with", str(first), "--epochs", "1",
+                     "--hidden1", "8", "--hidden2", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "epoch 1/1: train loss" in out and "data chunk" not in out
+    assert train.read_config(pooled).pool == (str(first.resolve()),)
