@@ -318,13 +318,15 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.game == "cicera":
         from bot.tools import train_cicera
 
-        given = [f"--{k.replace('_', '-')}" for k, default in BRISCOLA_TRAIN.items() if getattr(args, k) != default]
+        given = [f"--{'with' if k == 'pool' else k.replace('_', '-')}" for k, default in BRISCOLA_TRAIN.items()
+                 if getattr(args, k) != default]
         if given:
             print(_("error: {options}: for Briscola only; Cicera reads --dir, --games, --seed, --agent-ms, --jobs, "
                     "--resume and --export").format(options=", ".join(given)), file=sys.stderr)
             return 2
         if args.games == 0:
-            print(_("error: --games 0 trains on other runs' data alone: give --with"), file=sys.stderr)
+            print(_("error: --games 0 is for Briscola runs trained on other runs' data (--with); Cicera's run makes "
+                    "its own deals"), file=sys.stderr)
             return 2
 
         return train_cicera.main(args)
@@ -533,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "outcomes alone)"))
     train.add_argument("--with", dest="pool", action="append", type=path, metavar="DIR",
                        help=_("another run's folder whose data is added to this run's for training, as it is on "
-                              "disk (repeatable; a finished run of the same players)"))
+                              "disk (repeatable; a run of the same players with all its data made)"))
     train.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="J",
                        help=_("processes generating the data at once (the data does not depend on it; default: 1)"))
     train.add_argument("--resume", action="store_true",

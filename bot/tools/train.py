@@ -37,7 +37,7 @@ import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
-from dataclasses import asdict, dataclass  # noqa: E402
+from dataclasses import asdict, dataclass, replace  # noqa: E402
 from functools import partial  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import TypeVar  # noqa: E402
@@ -117,11 +117,16 @@ class RunConfig:
     """Other runs' folders (absolute paths, ``--with``) whose data chunks are added to this run's examples: read
     as they are on disk, never made here (each run makes its own), so the data of several runs (generations, or
     self-play and play against another agent) trains one network; ``games`` may then be 0 (no data of its own)."""
+    pool_sha256: tuple[str, ...] = ()
+    """Each ``pool`` folder's digest (its settings and chunks, ``pool_digest``), so a re-run or ``--resume``
+    checks it trains on the same data; empty: taken when the run starts."""
 
 
 POOL_GAMES = 1_000_000
-"""The games of the ``k``-th pooled run are numbered from ``(k + 1) x POOL_GAMES`` (a run has fewer games), so
-every game keeps its own number and the validation split keeps whole games."""
+"""The games of the ``k``-th pooled run are numbered from ``(k + 1) x POOL_GAMES`` (a run has at most a million
+games: the command's limit), so every game keeps its own number and the validation split keeps whole games."""
+POOL_MAX = 1000
+"""The most ``--with`` folders a run takes (the games' numbers stay within 32 bits)."""
 
 
 class TrainError(Exception):
@@ -373,40 +378,79 @@ def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, n
     parts = [_read_chunk(folder, k, cfg.policy) for k in range(chunks)]
     for i, other in enumerate(cfg.pool):
         parts += [_offset_games(part, (i + 1) * POOL_GAMES) for part in _pooled_chunks(Path(other), cfg)]
-    if not parts:
-        raise TrainError(_("the run has no data: give it games, or other runs' folders with --with"))
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0] if all(key in p for p in parts)}
 
 
 def _read_chunk(folder: Path, k: int, policy: bool) -> dict[str, np.ndarray]:
     """Chunk ``k`` of the run in ``folder``, as its arrays."""
     with np.load(folder / f"data-{k:04d}.npz") as f:
-        if policy and "move" not in f.files:
-            raise TrainError(_("{path} was made before the moves were kept: a policy needs new data (another "
-                               "folder)").format(path=folder / f"data-{k:04d}.npz"))
+        _check_chunk(folder / f"data-{k:04d}.npz", f.files, policy)
         return {key: f[key] for key in DATA_KEYS if key in f.files}
 
 
+def _check_chunk(path: Path, keys: list[str], policy: bool) -> None:
+    """``TrainError`` when the chunk at ``path`` (its arrays' names ``keys``) cannot train a policy and one is asked."""
+    if policy and "move" not in keys:
+        raise TrainError(_("{path} was made before the moves were kept: a policy needs new data (another "
+                           "folder)").format(path=path))
+
+
 def _pooled_chunks(other: Path, cfg: RunConfig) -> list[dict[str, np.ndarray]]:
-    """Every data chunk of the run in ``other`` (``--with``)."""
-    return [_read_chunk(other, k, cfg.policy) for k in range(_pooled_count(other, cfg))]
-
-
-def _pooled_count(other: Path, cfg: RunConfig) -> int:
-    """The number of data chunks of the run in ``other`` (``--with``), checked to be a run of the run's players
-    with all its data made (``TrainError`` else)."""
+    """Every data chunk of the run in ``other`` (``--with``), checked by ``check_pool`` before."""
     theirs = read_config(other)
-    if theirs is None:
-        raise TrainError(_("{dir} holds no run to take data from (--with)").format(dir=other))
-    if theirs.players != cfg.players:
-        raise TrainError(_("{dir} holds a run of {theirs} players, not {players} (--with)").format(
-            dir=other, theirs=theirs.players, players=cfg.players))
-    chunks = (theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES
-    for k in range(chunks):
-        if not (other / f"data-{k:04d}.npz").exists():
-            raise TrainError(_("{dir} has not made all its data yet (data-{k:04d}.npz is missing): finish that run "
-                               "first (--resume there)").format(dir=other, k=k))
-    return chunks
+    assert theirs is not None, "check_pool found its settings"
+    return [_read_chunk(other, k, cfg.policy) for k in range((theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES)]
+
+
+def check_pool(folder: Path, cfg: RunConfig, stored: RunConfig | None = None) -> RunConfig:
+    """``cfg`` with its ``pool`` folders checked (``TrainError`` else): each another run's folder (not ``folder``,
+    named once), of the run's players, with all its data made and none of it from other runs (``--with``
+    there), the moves kept where a policy is trained, and its digest the one ``cfg`` or the folder's ``stored``
+    run has for it (taken here when there is none yet); the run must have some data."""
+    pool = tuple(str(Path(d).resolve()) for d in cfg.pool)
+    expected = cfg.pool_sha256 or (stored.pool_sha256 if stored is not None and stored.pool == pool else ())
+    if len(pool) > POOL_MAX:
+        raise TrainError(_("at most {max} folders with --with").format(max=POOL_MAX))
+    digests = []
+    for other in map(Path, pool):
+        if other == folder.resolve():
+            raise TrainError(_("--with {dir} is this run's own folder (--dir)").format(dir=other))
+        if pool.count(str(other)) > 1:
+            raise TrainError(_("--with {dir} is given twice: its data would count twice").format(dir=other))
+        theirs = read_config(other)
+        if theirs is None:
+            raise TrainError(_("{dir} holds no run to take data from (no config.json; --with)").format(dir=other))
+        if theirs.players != cfg.players:
+            raise TrainError(_("{dir} holds a run of {theirs} players, not {players} (--with)").format(
+                dir=other, theirs=theirs.players, players=cfg.players))
+        if theirs.pool:
+            raise TrainError(_("{dir} trains on other runs' data (--with there): name those folders instead").format(
+                dir=other))
+        for k in range((theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES):
+            path = other / f"data-{k:04d}.npz"
+            if not path.exists():
+                raise TrainError(_("{dir} has not made all its data yet (data-{k:04d}.npz is missing): finish that "
+                                   "run first (--resume there)").format(dir=other, k=k))
+            with np.load(path) as f:
+                _check_chunk(path, f.files, cfg.policy)
+                if f["bits"].shape[1:] != (WIDTH,) or f["scalars"].shape[1:] != (len(features.SCALARS),):
+                    raise TrainError(_("{path} holds the features of another encoding than this version's").format(
+                        path=path))
+        digests.append(pool_digest(other, theirs))
+    if cfg.games == 0 and not pool:
+        raise TrainError(_("the run has no data: give it games, or other runs' folders with --with"))
+    if expected and tuple(digests) != expected:
+        changed = next(d for d, a, b in zip(pool, digests, expected) if a != b)
+        raise TrainError(_("{dir} holds other data than when this run began (--with)").format(dir=changed))
+    return replace(cfg, pool=pool, pool_sha256=tuple(digests))
+
+
+def pool_digest(other: Path, theirs: RunConfig) -> str:
+    """The digest of the run in ``other``: its settings file and every data chunk, in order."""
+    h = hashlib.sha256((other / "config.json").read_bytes())
+    for k in range((theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES):
+        h.update((other / f"data-{k:04d}.npz").read_bytes())
+    return h.hexdigest()
 
 
 def _offset_games(part: dict[str, np.ndarray], offset: int) -> dict[str, np.ndarray]:
@@ -593,6 +637,7 @@ def read_config(folder: Path) -> RunConfig | None:
     raw = json.loads(path.read_text(encoding="utf-8"))
     raw["hidden"] = tuple(raw["hidden"])
     raw["pool"] = tuple(raw.get("pool", ()))
+    raw["pool_sha256"] = tuple(raw.get("pool_sha256", ()))
     return RunConfig(**raw)
 
 
@@ -605,11 +650,10 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
         if stored is None:
             raise TrainError(_("nothing to resume in {dir}: it holds no run").format(dir=folder))
         cfg = stored
-    elif stored is not None and asdict(stored) | {"epochs": 0} != asdict(cfg) | {"epochs": 0}:
+    cfg = check_pool(folder, cfg, stored)  # before the folder is made: a refused run leaves nothing behind
+    if stored is not None and asdict(stored) | {"epochs": 0} != asdict(cfg) | {"epochs": 0}:
         raise TrainError(_("{dir} holds another run (its config.json); use another folder, or --resume").format(
             dir=folder))
-    for other in cfg.pool:  # checked before the folder is made: a refused run leaves nothing behind
-        _pooled_count(Path(other), cfg)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
     data = ensure_data(folder, cfg, say, jobs)
@@ -673,11 +717,7 @@ def main(args: argparse.Namespace) -> int:
             print(_("error: cannot read the weights file {path}: {reason}").format(
                 path=e.filename, reason=e.strerror or str(e)), file=sys.stderr)
             return 2
-        pool = tuple(str(Path(d).resolve()) for d in args.pool or ())
-        if str(folder.resolve()) in pool:
-            print(_("error: --with names another run's folder, not this run's own"), file=sys.stderr)
-            return 2
-        if args.games == 0 and not pool:
+        if args.games == 0 and not args.pool:
             print(_("error: --games 0 trains on other runs' data alone: give --with"), file=sys.stderr)
             return 2
         if args.opponent and not args.agent:
@@ -696,7 +736,8 @@ def main(args: argparse.Namespace) -> int:
                         lr_decay=args.lr_decay / 1000, teacher=teacher, teacher_sha256=digest,
                         agent=args.agent or "", agent_ms=args.agent_ms, opponent=args.opponent or "",
                         policy=args.policy, init=init,
-                        init_sha256=init_digest, target_mix=args.target_mix / 1000, pool=pool)
+                        init_sha256=init_digest, target_mix=args.target_mix / 1000,
+                        pool=tuple(str(d) for d in args.pool or ()))
     elif args.epochs:
         stored = read_config(folder)
         if stored is not None:  # more epochs for the stored run

@@ -375,44 +375,93 @@ def test_mixing_search_values_needs_data_that_has_them(tmp_path, capsys):
     assert "--target-mix" in capsys.readouterr().err and not (tmp_path / "bad").exists()
 
 
+
+def _tiny_run(folder, **changes):
+    """A finished tiny run in ``folder`` (``TINY`` with ``changes``, one epoch); its config."""
+    cfg = train.RunConfig(**{**train.asdict(TINY), "epochs": 1, **changes})
+    train.run(folder, cfg, say=lambda _s: None)
+    return cfg
+
+
 def test_a_run_with_other_runs_data_trains_on_all_of_it_and_makes_none(tmp_path):
     first, second, pooled = tmp_path / "a", tmp_path / "b", tmp_path / "pooled"
-    train.run(first, train.RunConfig(**{**train.asdict(TINY), "games": 20, "epochs": 1}), say=lambda _s: None)
-    train.run(second, train.RunConfig(**{**train.asdict(TINY), "games": 15, "seed": 6, "epochs": 1}),
-              say=lambda _s: None)
+    _tiny_run(first, games=20)
+    _tiny_run(second, games=15, seed=6)
     cfg = train.RunConfig(**{**train.asdict(TINY), "games": 0, "pool": (str(first), str(second))})
     figures = train.run(pooled, cfg, say=lambda _s: None)
     assert figures["val_loss"] < figures["start_val_loss"]
     assert not list(pooled.glob("data-*.npz")), "a pooled run makes no data of its own"
-    data = train.ensure_data(pooled, cfg, lambda _s: None)
+    stored = train.read_config(pooled)
+    assert stored.pool == (str(first.resolve()), str(second.resolve())) and len(stored.pool_sha256) == 2
+    data = train.ensure_data(pooled, stored, lambda _s: None)
     theirs = [train.ensure_data(f, train.read_config(f), lambda _s: None) for f in (first, second)]
-    assert len(data["win"]) == sum(len(t["win"]) for t in theirs)
     assert np.array_equal(data["bits"], np.concatenate([t["bits"] for t in theirs]))
-    assert len(np.unique(data["game"])) == 35, "every game of both runs keeps a number of its own"
-    _train_idx, val = train.split(len(data["win"]), cfg.seed, data["game"])
-    held = set(data["game"][val].tolist())
-    assert all((g in held) == (i in set(val.tolist())) for i, g in enumerate(data["game"].tolist()))
-    assert train.read_config(pooled) == cfg
+    assert np.array_equal(data["win"], np.concatenate([t["win"] for t in theirs]))
+    n = len(theirs[0]["game"])
+    assert set(data["game"][:n].tolist()) == {train.POOL_GAMES + g for g in range(20)}
+    assert set(data["game"][n:].tolist()) == {2 * train.POOL_GAMES + g for g in range(15)}
+
+
+def test_a_run_adds_other_runs_data_to_its_own_and_resumes_on_the_same(tmp_path, capsys):
+    other, run = tmp_path / "other", tmp_path / "run"
+    _tiny_run(other, games=12, seed=8)
+    cfg = train.RunConfig(**{**train.asdict(TINY), "games": 10, "epochs": 1, "pool": (str(other),)})
+    train.run(run, cfg, say=lambda _s: None)
+    own = train.ensure_data(run, train.RunConfig(**{**train.asdict(cfg), "pool": ()}), lambda _s: None)
+    data = train.ensure_data(run, train.read_config(run), lambda _s: None)
+    extra = train.ensure_data(other, train.read_config(other), lambda _s: None)
+    assert len(data["win"]) == len(own["win"]) + len(extra["win"])
+    assert np.array_equal(data["bits"][:len(own["win"])], own["bits"])
+    assert bot_main(["train", "--dir", str(run), "--resume", "--epochs", "2"]) == 0
+    assert "epoch 2/2" in capsys.readouterr().out
+    assert train.run(run, cfg, say=lambda _s: None)["epoch"] == 2, "the same settings again are the same run"
+    with np.load(other / "data-0000.npz") as f:
+        arrays = {k: f[k] for k in f.files}
+    np.savez_compressed(other / "data-0000.npz", **(arrays | {"win": 1.0 - arrays["win"]}))
+    assert bot_main(["train", "--dir", str(run), "--resume", "--epochs", "3"]) == 2
+    assert "holds other data than when this run began" in capsys.readouterr().err
+    with pytest.raises(train.TrainError, match="holds other data"):
+        train.run(run, cfg, say=lambda _s: None)
+    assert train.load_checkpoint(run)["epoch"] == 2, "a refused run trains nothing"
 
 
 def test_other_runs_data_must_be_a_finished_run_of_the_same_players(tmp_path, capsys):
-    two, four, out = tmp_path / "two", tmp_path / "four", tmp_path / "out"
+    two, four, nested, old, out = (tmp_path / n for n in ("two", "four", "nested", "old", "out"))
     assert bot_main(["train", "--dir", str(out), "--games", "0"]) == 2
     assert "--with" in capsys.readouterr().err
     assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(tmp_path / "nothing")]) == 2
     assert "holds no run" in capsys.readouterr().err
-    train.run(four, train.RunConfig(**{**train.asdict(TINY), "players": 4, "games": 5, "epochs": 1}),
-              say=lambda _s: None)
+    _tiny_run(four, players=4, games=5)
     assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(four)]) == 2
     assert "4 players, not 2" in capsys.readouterr().err
-    train.run(two, train.RunConfig(**{**train.asdict(TINY), "games": 5, "epochs": 1}), say=lambda _s: None)
+    _tiny_run(two, games=5)
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(two), "--with", str(two)]) == 2
+    assert "given twice" in capsys.readouterr().err
+    _tiny_run(nested, games=0, pool=(str(two),))
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(nested)]) == 2
+    assert "name those folders instead" in capsys.readouterr().err
+    _tiny_run(old, games=5, seed=9)
+    with np.load(old / "data-0000.npz") as f:
+        arrays = {k: f[k] for k in f.files if k != "move"}
+    np.savez_compressed(old / "data-0000.npz", **arrays)
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(old), "--policy"]) == 2
+    assert "before the moves were kept" in capsys.readouterr().err
+    wide = tmp_path / "wide"
+    _tiny_run(wide, games=5, seed=10)
+    with np.load(wide / "data-0000.npz") as f:
+        arrays = {k: f[k] for k in f.files}
+    np.savez_compressed(wide / "data-0000.npz", **(arrays | {"bits": np.pad(arrays["bits"], ((0, 0), (0, 1)))}))
+    assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(wide)]) == 2
+    assert "another encoding" in capsys.readouterr().err
+    assert bot_main(["train", "--dir", str(two), "--games", "0", "--with", str(two)]) == 2
+    assert "this run's own folder" in capsys.readouterr().err
     (two / "data-0000.npz").unlink()
     assert bot_main(["train", "--dir", str(out), "--games", "0", "--with", str(two)]) == 2
     assert "data-0000.npz is missing" in capsys.readouterr().err
-    assert bot_main(["train", "--dir", str(two), "--games", "0", "--with", str(two)]) == 2
-    assert "not this run's own" in capsys.readouterr().err
     assert bot_main(["train", "--game", "cicera", "--dir", str(out), "--games", "0"]) == 2
-    assert "--with" in capsys.readouterr().err
+    assert "Cicera" in capsys.readouterr().err
+    assert bot_main(["train", "--game", "cicera", "--dir", str(out), "--with", str(old)]) == 2
+    assert "--with: for Briscola only" in capsys.readouterr().err
     assert not out.exists(), "a refused run leaves no folder"
 
 
