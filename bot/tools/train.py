@@ -31,6 +31,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse  # noqa: E402
 import hashlib  # noqa: E402
+import io  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
@@ -118,7 +119,7 @@ class RunConfig:
     as they are on disk, never made here (each run makes its own), so the data of several runs (generations, or
     self-play and play against another agent) trains one network; ``games`` may then be 0 (no data of its own)."""
     pool_sha256: tuple[str, ...] = ()
-    """Each ``pool`` folder's digest (its settings and chunks, ``pool_digest``), so a re-run or ``--resume``
+    """Each ``pool`` folder's digest (its settings and chunks, ``check_pool``), so a re-run or ``--resume``
     checks it trains on the same data; empty: taken when the run starts."""
 
 
@@ -426,31 +427,26 @@ def check_pool(folder: Path, cfg: RunConfig, stored: RunConfig | None = None) ->
         if theirs.pool:
             raise TrainError(_("{dir} trains on other runs' data (--with there): name those folders instead").format(
                 dir=other))
+        digest = hashlib.sha256((other / "config.json").read_bytes())  # its settings and chunks, in order
         for k in range((theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES):
             path = other / f"data-{k:04d}.npz"
             if not path.exists():
                 raise TrainError(_("{dir} has not made all its data yet (data-{k:04d}.npz is missing): finish that "
                                    "run first (--resume there)").format(dir=other, k=k))
-            with np.load(path) as f:
+            raw = path.read_bytes()  # read once: hashed and checked
+            digest.update(raw)
+            with np.load(io.BytesIO(raw)) as f:
                 _check_chunk(path, f.files, cfg.policy)
                 if f["bits"].shape[1:] != (WIDTH,) or f["scalars"].shape[1:] != (len(features.SCALARS),):
                     raise TrainError(_("{path} holds the features of another encoding than this version's").format(
                         path=path))
-        digests.append(pool_digest(other, theirs))
+        digests.append(digest.hexdigest())
     if cfg.games == 0 and not pool:
         raise TrainError(_("the run has no data: give it games, or other runs' folders with --with"))
     if expected and tuple(digests) != expected:
         changed = next(d for d, a, b in zip(pool, digests, expected) if a != b)
         raise TrainError(_("{dir} holds other data than when this run began (--with)").format(dir=changed))
     return replace(cfg, pool=pool, pool_sha256=tuple(digests))
-
-
-def pool_digest(other: Path, theirs: RunConfig) -> str:
-    """The digest of the run in ``other``: its settings file and every data chunk, in order."""
-    h = hashlib.sha256((other / "config.json").read_bytes())
-    for k in range((theirs.games + CHUNK_GAMES - 1) // CHUNK_GAMES):
-        h.update((other / f"data-{k:04d}.npz").read_bytes())
-    return h.hexdigest()
 
 
 def _offset_games(part: dict[str, np.ndarray], offset: int) -> dict[str, np.ndarray]:
@@ -716,9 +712,6 @@ def main(args: argparse.Namespace) -> int:
         except OSError as e:
             print(_("error: cannot read the weights file {path}: {reason}").format(
                 path=e.filename, reason=e.strerror or str(e)), file=sys.stderr)
-            return 2
-        if args.games == 0 and not args.pool:
-            print(_("error: --games 0 trains on other runs' data alone: give --with"), file=sys.stderr)
             return 2
         if args.opponent and not args.agent:
             print(_("error: --opponent plays against --agent: give --agent too"), file=sys.stderr)
