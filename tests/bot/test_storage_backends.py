@@ -292,10 +292,12 @@ async def test_a_game_restarted_mid_way_on_postgresql_ends_as_the_same_game_play
 
 
 async def test_the_synchronous_option_chooses_postgresqls_synchronous_commit(postgresql_url):
-    async with Store(postgresql_url) as store:  # NORMAL: the commit is in the server when the call returns
-        assert await store._read("SHOW synchronous_commit") == [("off",)]
-    async with Store(postgresql_url, synchronous="FULL") as store:  # FULL: and flushed to its disk
+    async with Store(postgresql_url) as store:  # NORMAL: in the server's WAL on its disk when the call returns
+        assert await store._read("SHOW synchronous_commit") == [("local",)]
+    async with Store(postgresql_url, synchronous="FULL") as store:  # FULL: and on the synchronous replicas
         assert await store._read("SHOW synchronous_commit") == [("on",)]
+    async with Store(postgresql_url, synchronous="OFF") as store:  # OFF: bulk loading only
+        assert await store._read("SHOW synchronous_commit") == [("off",)]
 
 
 async def test_a_members_language_is_kept_changed_cleared_and_forgotten_on_both_backends(database):

@@ -14,7 +14,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage import schema
 from bot.storage.backend import Backend
-from bot.storage.errors import StorageError, storage_error
+from bot.storage.errors import StorageError, short, storage_error
 from bot.storage.postgres import opening
 from bot.storage.postgres.session import Conn, PostgresSession, numbered
 from bot.storage.url import DatabaseUrl
@@ -37,6 +37,31 @@ and the frozen write fails when the process wakes (it was never acknowledged). T
 their statements back to back, so a live process never comes near it."""
 FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 """What a read or write may raise: the server's errors, the driver's, a lost connection."""
+SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "local", "FULL": "on", "EXTRA": "on"}
+"""PostgreSQL's ``synchronous_commit`` for each value of the store's ``synchronous``. ``NORMAL`` (the default)
+is ``local``: a commit is acknowledged once the server has written it to its WAL and flushed it to its disk,
+so an acknowledged action survives a crash of the server (``pg_ctl stop -m immediate``, a killed postmaster),
+not only one of the bot; ``off`` would acknowledge it from the server's memory, and lose the last 0.6 s of
+commits to such a crash. ``FULL`` is ``on``: also waits for the synchronous replicas, when there are any.
+``OFF`` is for bulk loading alone (the benchmark's seeding)."""
+
+
+class OneLineLog(logging.Filter):
+    """asyncpg's pool logs each failed reconnection with its traceback (``Failed to restore the pool connection
+    floor; retrying``, at WARNING, while the server is down): keep the message as one line, with the error's
+    own words, and leave the traceback to this module's DEBUG log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.levelno > logging.DEBUG:
+            exc = record.exc_info[1]
+            message = record.getMessage()
+            log.debug("%s", message, exc_info=record.exc_info)
+            record.msg, record.args = "%s (%s)", (message, short(str(exc) or type(exc).__name__))
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(OneLineLog())
 
 
 async def _end_transaction(conn: asyncpg.Connection) -> None:
@@ -61,7 +86,7 @@ class PostgresBackend(Backend):
 
     def __init__(self, url: DatabaseUrl, *, pool_size: int, connect_timeout: float, synchronous: str) -> None:
         self.url = self.where = url
-        self.synchronous_commit = "on" if synchronous.upper() in ("FULL", "EXTRA") else "off"
+        self.synchronous_commit = SYNCHRONOUS_COMMIT.get(synchronous.upper(), "local")
         """PostgreSQL's ``synchronous_commit`` for the store's connections, from the store's ``synchronous``."""
         self.pool_size = max(2, pool_size)
         self.connect_timeout = connect_timeout
