@@ -42,7 +42,9 @@ INSTALL_HINT = _("To try Tavolo without a token, install the demo: .venv/bin/pip
                  "(python3 tasks.py run does it for you).")
 GUILD_NAME = "Tavolo demo"
 CHANNEL_NAME = "tavolo"
-PERSON_NAME = "you"
+PERSON_NAME = "Player"
+"""The person's display name: a name, never "you", since the public texts speak of a seat in the third person
+(``Player bids Re``); their own hand says "you"."""
 BOT_NAME = "Tavolo"
 SETTLE_TIMEOUT = 60.0
 """Seconds SimCord lets the bot finish the work a click starts (the AI's cards included)."""

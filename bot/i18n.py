@@ -21,8 +21,12 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +118,23 @@ def ngettext(singular: str, plural: str, n: int, language: str | None = None) ->
 def pgettext(context: str, message: str, language: str | None = None) -> str:
     """``message`` in ``context`` (a ``msgctxt``: the same English word may need two translations), translated."""
     return translation(language or current_language.get()).pgettext(context, message)
+
+
+def language_now(language: str | None = None) -> str:
+    """The language a message is made in: ``language``, else the context's, else the environment's."""
+    return language or current_language.get() or environment_language()
+
+
+def format_day(when: float, language: str | None = None) -> str:
+    """The day of a Unix time (UTC) as the language writes a date in full (Babel, CLDR): ``December 6, 2026``,
+    ``6 dicembre 2026``, ``2026년 12월 6일``; a month by its name never reads as another day."""
+    day = datetime.fromtimestamp(when, UTC).date()
+    return format_date(day, format="long", locale=language_now(language))
+
+
+def format_number(number: float, language: str | None = None) -> str:
+    """A number as the language groups its digits (Babel): ``1,532``, ``1.532``, ``1 532``."""
+    return format_decimal(number, locale=language_now(language))
 
 
 def label_translator(message: str, plural: str | None, n: int | None) -> str:

@@ -1,5 +1,8 @@
 """Ratings and standings after a finished game, with openskill (Plackett-Luce); no I/O here.
 
+Players read a rating on a scale around 1,500 (``display_rating``, ``rating_text``): openskill's ordinal
+(``mu - 3 sigma``, what is stored and sorted on) times 40 plus 1,500, marked provisional for the first games.
+
 - Briscola 2p: one against one; 3p: a free-for-all ranked by game points; 4p and 6p: the two teams.
 - Cicera: the two teams ({0, 2} against {1, 3}).
 - Chiamata: every played round is one rating update, the caller's side (caller and partner, or the caller
@@ -16,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 
+from bot.i18n import _, format_number
 from rules.games import spec
 
 log = logging.getLogger(__name__)
@@ -36,6 +40,31 @@ class Rating:
     def ordinal(self) -> float:
         """The conservative estimate shown and sorted on: ``mu - 3 sigma``."""
         return self.mu - 3 * self.sigma
+
+
+DISPLAY_BASE = 1500
+"""The shown rating of a new player (an ordinal of 0), as chess sites and Board Game Arena start theirs."""
+DISPLAY_SCALE = 40
+"""Shown points per point of the ordinal: a new player is 1,500 (25 - 3 x 8.3 = 0), the fixed medium AI 2,260."""
+PROVISIONAL_GAMES = 5
+"""A rating is shown as provisional for a player's first games, while its uncertainty is still large."""
+
+
+def display_rating(rating: Rating) -> int:
+    """The rating as players read it: the ordinal on a scale around 1,500 (openskill's own ``ordinal(alpha,
+    target)``), whole points; it orders players exactly as the ordinal stored and sorted on does."""
+    r = MODEL.rating(mu=rating.mu, sigma=rating.sigma)
+    return round(r.ordinal(alpha=DISPLAY_SCALE, target=DISPLAY_BASE))
+
+
+def rating_text(rating: Rating, games: int) -> str:
+    """A rating as every message shows it (game summaries, ``/leaderboard``, ``/stats``, the terminal):
+    ``1,532``, with ``(provisional)`` for a player's first ``PROVISIONAL_GAMES`` games; digits grouped as
+    the context's language writes them."""
+    shown = format_number(display_rating(rating))
+    if games < PROVISIONAL_GAMES:
+        return _("{rating} (provisional)").format(rating=shown)
+    return shown
 
 
 AI_RATINGS = {

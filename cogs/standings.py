@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import LANGUAGE_NAMES, LANGUAGES, use_language
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, format_day, use_language
+from bot.ratings import rating_text
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import HistoryButton, LeaderboardButton, button
@@ -25,6 +26,8 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = [Choice(name=TEXTS[f"game.{g}"], value=g) for g in GAME_NAMES]
 """The games as command choices (English source names: the command tree's translator translates them)."""
+OVERVIEW_ROWS = 5
+"""Players of each game that ``/leaderboard`` without a game shows."""
 CLIENT = "client"
 """The ``/language`` value that follows the member's Discord client again."""
 MEMBER_LANGUAGE_CHOICES = [*(Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES),
@@ -44,11 +47,44 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The best players of this server")
     @app_commands.guild_only()
-    @app_commands.describe(game="which game (default Briscola)")
+    @app_commands.describe(game="which game (default: every game played here)")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: Interaction, game: Choice[str] | None = None) -> None:
-        """``/leaderboard``."""
-        await self.show_page(interaction, game.value if game else games.DEFAULT_GAME, 1, edit=False)
+        """``/leaderboard``: one game's board, paged; without a game, the best of every game the server played."""
+        if game is None:
+            await self.show_overview(interaction)
+        else:
+            await self.show_page(interaction, game.value, 1, edit=False)
+
+    async def show_overview(self, interaction: Interaction) -> None:
+        """The leaderboard of every game with ranked players on this server: the first ``OVERVIEW_ROWS`` of each,
+        and how to see a whole board."""
+
+        async def work() -> None:
+            if interaction.guild_id is None:
+                raise TableError(t("guild_only"))
+            boards = [(g, await self.hub.service.leaderboard(interaction.guild_id, g, 1, OVERVIEW_ROWS))
+                      for g in GAME_NAMES]
+            with self.hub.languages.public_in(interaction.guild_id):  # a public message
+                parts = ["### " + t("lb.title_all")]
+                for g, data in boards:
+                    if data["total"]:
+                        parts.append(f"**{game_name(g)}** · {t('players_n', n=data['total'])}\n"
+                                     + "\n".join(self._row(rank, st) for rank, st in data["rows"]))
+                if len(parts) == 1:
+                    parts.append(t("lb.empty_all"))
+                parts.append("-# " + t("lb.game_more"))
+                view = layout.card(*parts, accent=layout.GOLD)
+            await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+
+        await self.hub.answers.answer(interaction, "leaderboard", work)
+
+    @staticmethod
+    def _row(rank: int, st) -> str:
+        """A player's line of a leaderboard (in the context's language)."""
+        streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
+        return t("lb.row", rank=rank, name=st.name, rating=rating_text(st.rating, st.games),
+                 games=t("lb.games", n=st.games, wins=st.wins), streak=streak)
 
     async def show_page(self, interaction: Interaction, game: str, page: int | str, *, edit: bool) -> None:
         """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one. A page
@@ -65,11 +101,7 @@ class Standings(commands.Cog):
             if data["page"] > data["pages"]:  # the board got shorter since the button was drawn
                 data = await self.hub.service.leaderboard(interaction.guild_id, game, data["pages"])
             with self.hub.languages.public_in(interaction.guild_id):  # a public message
-                rows = []
-                for rank, st in data["rows"]:
-                    streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
-                    rows.append(t("lb.row", rank=rank, name=st.name, rating=st.rating.ordinal, games=st.games,
-                                  wins=st.wins, streak=streak))
+                rows = [self._row(rank, st) for rank, st in data["rows"]]
                 controls = [
                     button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
                            disabled=data["page"] <= 1),
@@ -78,7 +110,8 @@ class Standings(commands.Cog):
                 ]
                 view = layout.card("### " + t("lb.title", game=game_name(game)),
                                    "\n".join(rows) if rows else t("lb.empty", game=game_name(game)),
-                                   "-# " + t("lb.footer", page=data["page"], pages=data["pages"], total=data["total"]),
+                                   "-# " + t("lb.footer", page=data["page"], pages=data["pages"],
+                                                   total=t("players_n", n=data["total"])),
                                    layout.rows(controls), accent=layout.GOLD)
             if edit:
                 await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -115,9 +148,10 @@ class Standings(commands.Cog):
         for game, entry in data["games"].items():
             st = entry["standing"]
             parts.append(f"**{game_name(game)}**\n" + t(
-                "stats.game", rating=st.rating.ordinal, rank=entry["rank"], games=st.games, wins=st.wins,
+                "stats.game", rating=rating_text(st.rating, st.games), rank=entry["rank"],
+                games=t("hist.games_n", n=st.games), wins=st.wins,
                 draws=st.draws, losses=st.losses, best=st.best_streak))
-        recent = [t("stats.recent_row", game=game_name(g.game), players=g.players,
+        recent = [t("stats.recent_row", game=game_name(g.game), players=t("players_n", n=g.players),
                     outcome=t(f"outcome.{g.outcome}") if g.outcome in ("win", "loss", "draw") else g.outcome,
                     points=g.game_points) for g in data["recent"]]
         if recent:
@@ -191,7 +225,7 @@ class Standings(commands.Cog):
                      else discord.utils.escape_markdown(label) for seat, (label, ai) in enumerate(row.seats)]
             result = (t("hist.won_by", names=", ".join(names[s] for s in row.winners if s < len(names)))
                       if row.winners else t("hist.draw"))
-            rows.append("- " + t("hist.row", date=f"<t:{int(row.finished_at)}:d>", game=game_name(row.game),
+            rows.append("- " + t("hist.row", date=format_day(row.finished_at), game=game_name(row.game),
                                  players=", ".join(names), result=result, id=row.id))
         controls = [
             button(HistoryButton, ids.history(game, member, data["page"] - 1, "prev"), t("lb.prev"),

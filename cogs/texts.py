@@ -36,7 +36,6 @@ TEXTS: dict[str, str] = {
     "table_n": N_("table {id}"),
     "seat.ai": N_("AI {n} ({level})"),
     "seat.away": N_("{name} (AI)"),
-    "bid.points": N_("{points} points"),
     "bid.two_for": N_("2 for {points}"),
     # ----- lobby -----
     "lobby.title": N_("{game} · {players}"),
@@ -76,6 +75,8 @@ TEXTS: dict[str, str] = {
     "table.auction_none": N_("Auction: no bid yet."),
     "table.bid_by": N_("{name} bids {bid}"),
     "table.pass_by": N_("{name} passes"),
+    "table.bid_by_you": N_("you bid {bid}"),
+    "table.pass_by_you": N_("you pass"),
     "table.caller": N_("{name} won the auction with {bid} (target {target})."),
     "table.called": N_("Called card: **{card}** (trump {suit}); the partner is secret until it is played."),
     "table.partner": N_("Called card: **{card}**. Partnership revealed: **{caller}** with **{partner}**."),
@@ -101,6 +102,8 @@ TEXTS: dict[str, str] = {
     "table.review": N_("Review my play"),
     "table.replay": N_("Replay"),
     "table.rating": N_("{name}: rating {before} → {after}"),
+    "table.rating_first": N_("{name}: rating {after}, the first game"),
+    "table.updated": N_("Updated {when}."),
     # ----- the hand -----
     "hand.title": N_("**Your hand** · {game}, table {id}."),
     "hand.your_turn": N_("Your turn: choose below."),
@@ -112,7 +115,6 @@ TEXTS: dict[str, str] = {
     "hand.pass": N_("Pass"),
     "hand.bid_rank": N_("Bid {rank}"),
     "hand.bid_points_placeholder": N_("Bid a points target…"),
-    "hand.bid_points": N_("{points} points"),
     "hand.bid_two_points": N_("2 with a target of {points}"),
     "hand.trump": N_("Trump: {suit}"),
     "hand.discard_placeholder": N_("Choose the five cards to discard…"),
@@ -149,18 +151,21 @@ TEXTS: dict[str, str] = {
     # ----- standings -----
     "lb.title": N_("{game} · leaderboard"),
     "lb.empty": N_("Nobody is ranked in {game} on this server yet."),
-    "lb.row": N_("**{rank}.** {name} · rating {rating:.1f} · {games} games, {wins} won{streak}"),
+    "lb.row": N_("**{rank}.** {name} · rating {rating} · {games}{streak}"),
+    "lb.title_all": N_("Leaderboard"),
+    "lb.empty_all": N_("Nobody is ranked on this server yet: finish a game to be."),
+    "lb.game_more": N_("/leaderboard with the game shows all of its players."),
     "lb.streak": N_(" · streak {streak}"),
-    "lb.footer": N_("Page {page} of {pages} · {total} players"),
+    "lb.footer": N_("Page {page} of {pages} · {total}"),
     "lb.prev": N_("Previous"),
     "lb.next": N_("Next"),
     "lb.bad_page": N_("That leaderboard page does not exist; /leaderboard shows the current one."),
     "stats.title": N_("{name} · statistics"),
     "stats.none": N_("{name} has not finished a game on this server yet."),
-    "stats.game": N_("rating {rating:.1f} (rank {rank}) · {games} games: {wins} won, {draws} drawn, {losses} lost · "
+    "stats.game": N_("rating {rating} (rank {rank}) · {games}: {wins} won, {draws} drawn, {losses} lost · "
                   "best streak {best}"),
     "stats.recent": N_("Last games"),
-    "stats.recent_row": N_("{game}, {players} players: {outcome} ({points:+d})"),
+    "stats.recent_row": N_("{game}, {players}: {outcome} ({points:+d})"),
     "outcome.win": N_("won"),
     "outcome.loss": N_("lost"),
     "outcome.draw": N_("drawn"),
@@ -190,9 +195,9 @@ TEXTS.update({
     "status.trump_drawn": N_("Trump: **{suit}** · the face-up card was drawn by {name}"),
     "status.stock_empty": N_("Stock: empty (the last cards are in the hands)"),
     "status.points": N_("Points this round: {points}"),
-    "status.last_trick": N_("Last trick to **{name}**: {cards} ({points} points)"),
+    "status.last_trick": N_("Last trick to **{name}**: {cards} ({points})"),
     "status.score": N_("Match score: {score}"),
-    "status.team": N_("{team}: **{bonus}** bonus points{detail} · {cards} cards taken"),
+    "status.team": N_("{team}: {bonus}{detail} · {cards}"),
     "status.bonus.scua": N_("scùa"),
     "status.bonus.picada": N_("picada"),
     "status.bonus.simili": N_("simili"),
@@ -210,6 +215,10 @@ PLURALS: dict[str, tuple[str, str]] = {
     "players_n": NP_("{n} player", "{n} players"),
     "status.stock": NP_("Stock: **{n}** card", "Stock: **{n}** cards"),
     "settings.reset_done": NP_("Leaderboard reset: {n} standing erased.", "Leaderboard reset: {n} standings erased."),
+    "points_n": NP_("{n} point", "{n} points"),
+    "lb.games": NP_("{n} game, {wins} won", "{n} games, {wins} won"),
+    "status.bonus_points": NP_("**{n}** bonus point", "**{n}** bonus points"),
+    "status.cards_taken": NP_("{n} card taken", "{n} cards taken"),
 }
 """The texts that count something: the form follows the field ``n`` (Russian has three forms, Korean one)."""
 
@@ -258,7 +267,7 @@ def suit_name(suit: str, faces: str = "italian") -> str:
 def bid_text(bid: object) -> str:
     """A Chiamata bid as shown: ``3``, ``2 for 70``, ``75 points`` (translated)."""
     if isinstance(bid, int) and not isinstance(bid, bool):
-        return t("bid.points", points=bid)
+        return t("points_n", n=bid)
     text = str(bid)
     if text.startswith("2:"):
         return t("bid.two_for", points=text[2:])

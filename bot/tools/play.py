@@ -25,8 +25,9 @@ import sys
 import threading
 from typing import IO, TYPE_CHECKING, Any
 
-from bot.i18n import N_, _, environment_language, use_language
+from bot.i18n import N_, _, environment_language, ngettext, use_language
 from bot.names import error_text, game_title, level_name, options_line, percent, why_text, win_points
+from bot.ratings import rating_text
 from bot.storage import StorageError
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tools.views import (
@@ -353,8 +354,9 @@ class Terminal:
         mine = event["standings"].get(YOU)
         if mine:
             st = mine["after"]
-            self.say(_("Your rating: {rating:.1f} after {games} games ({wins} won).").format(
-                rating=st.rating.ordinal, games=st.games, wins=st.wins))
+            self.say(ngettext("Your rating: {rating} after {n} game ({wins} won).",
+                              "Your rating: {rating} after {n} games ({wins} won).", st.games).format(
+                rating=rating_text(st.rating, st.games), n=st.games, wins=st.wins))
         elif self.practice():
             self.say(_("A practice game (hints on): not rated."))
         self.say(_("Game {id} stored.").format(id=event["game_id"]))
@@ -515,7 +517,8 @@ def describe(event: TableEvent, names: SeatNames) -> str | None:
             text += f" ({join_and([cicera_item(b) for b in d['bonuses']])})"
         return text
     if k == "trick":
-        return _("{name} takes the trick ({points} points).").format(name=name("winner"), points=d["points"])
+        return ngettext("{name} takes the trick ({points} point).", "{name} takes the trick ({points} points).",
+                        d["points"]).format(name=name("winner"), points=d["points"])
     if k == "exchange":
         return _("{name} exchanges {gave} for the briscola {took}.").format(name=name(), gave=d["gave"], took=d["took"])
     if k == "conquest":
@@ -532,7 +535,8 @@ def describe(event: TableEvent, names: SeatNames) -> str | None:
     if k == "trump":
         return _("{name} declares {suit} trumps.").format(name=name(), suit=suit_text(d["suit"]))
     if k == "discard":
-        return _("{name} discards {n} cards.").format(name=name(), n=d["count"])
+        return ngettext("{name} discards {n} card.", "{name} discards {n} cards.", d["count"]).format(
+            name=name(), n=d["count"])
     if k == "call":
         return _("{name} calls {card}.").format(name=name(), card=d["card"])
     if k == "partner_revealed":

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ratings import rating_text
 from bot.tables import TableError, TableInfo
 from cogs import ids, render
 from cogs.play.state import Note, Presence
@@ -301,8 +302,12 @@ class TableMessages:
                 if after is None:
                     continue
                 name = after.name
-                old = f"{before.rating.ordinal:.1f}" if before is not None else "-"
-                lines.append(t("table.rating", name=name, before=old, after=f"{after.rating.ordinal:.1f}"))
+                now = rating_text(after.rating, after.games)
+                if before is None:
+                    lines.append(t("table.rating_first", name=name, after=now))
+                else:
+                    lines.append(t("table.rating", name=name, before=rating_text(before.rating, before.games),
+                                   after=now))
             channel = hub.bot.get_partial_messageable(info.channel_id)
             try:
                 await channel.send(view=render.summary_message("\n".join(lines), game_id), file=summary,

@@ -41,10 +41,20 @@ def chiamata_line(info: TableInfo, pub) -> str | None:
     if pub.phase == "auction":
         if not pub.auction:
             return t("table.auction_none")
-        bids = [t("table.pass_by", name=seat_label(info, s)) if b is None
-                else t("table.bid_by", name=seat_label(info, s), bid=bid_label(b, f)) for s, b in pub.auction[-5:]]
+        bids = [auction_entry(info, pub, s, b, f) for s, b in pub.auction[-5:]]
         return t("table.auction", bids=", ".join(bids))
     return None
+
+
+def auction_entry(info: TableInfo, pub, seat: int, bid: object, f: str) -> str:
+    """One bid or pass of the auction: the viewer's own in the second person (``you bid Re``, in their hand
+    message), anybody else's in the third (``Anna bids Re``), whatever a display name reads like."""
+    own = getattr(pub, "seat", None) == seat
+    if bid is None:
+        return t("table.pass_by_you") if own else t("table.pass_by", name=seat_label(info, seat))
+    if own:
+        return t("table.bid_by_you", bid=bid_label(bid, f))
+    return t("table.bid_by", name=seat_label(info, seat), bid=bid_label(bid, f))
 
 
 def _points_options(actions: list[Action]) -> list[Action]:
@@ -85,7 +95,7 @@ def auction_items(info: TableInfo, view) -> list:
         items.append(select(ActSelect, ids.act_select(info.id, v, "bid", "rank"), options,
                             t("hand.bid_rank_placeholder"), row=0))
     elif points:
-        options = [_option(a, t("hand.bid_points", points=a.bid) if isinstance(a.bid, int)
+        options = [_option(a, t("points_n", n=a.bid) if isinstance(a.bid, int)
                            else t("hand.bid_two_points", points=str(a.bid).split(":")[1]))
                    for a in _points_options(points)]
         items.append(select(ActSelect, ids.act_select(info.id, v, "bid"), options,

@@ -76,7 +76,7 @@ def last_trick_line(info: TableInfo, pub: Any) -> str:
     _leader, played, winner = tricks[-1]
     cards = [c for _s, c in played]
     return t("status.last_trick", name=seat_label(info, winner), cards=_cards(cards, faces(info)),
-             points=sum(c.points for c in cards))
+             points=t("points_n", n=sum(c.points for c in cards)))
 
 
 def score_line(info: TableInfo, pub: Any) -> str:
@@ -113,8 +113,9 @@ def cicera_lines(info: TableInfo, pub: Any) -> list[str]:
     for team, side in enumerate(pub.sides):
         counts = pub.bonus_counts[team]
         detail = ", ".join(f"{n} {t('status.bonus.' + kind)}" for kind, n in counts.items() if n)
-        lines.append(t("status.team", team=side_name(info, side), bonus=pub.bonus_points[team],
-                       detail=f" ({detail})" if detail else "", cards=pub.pile_sizes[team]))
+        lines.append(t("status.team", team=side_name(info, side),
+                       bonus=t("status.bonus_points", n=pub.bonus_points[team]),
+                       detail=f" ({detail})" if detail else "", cards=t("status.cards_taken", n=pub.pile_sizes[team])))
     if pub.table:
         lines.append(t("status.in_play", cards=_cards(pub.table, f)))
     cap = pub.last_capture

@@ -3,6 +3,7 @@ table's info and public view only), the picture of the cards, whose turn it is a
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -91,9 +92,18 @@ def table_message(info: TableInfo, pub, notes: Sequence[str] = (), result: dict 
     and the My hand button (none once the game is over). ``extra``: lines for the players under the notes."""
     notes_text = "\n".join([*notes, *extra])
     controls = [] if over else layout.rows([hand_button(info.id)])
+    foot = foot_text(info, pub, result, over)
+    if not over:
+        foot += "\n" + updated_line()
     return layout.card(head_text(info, pub), state_text(info, pub), layout.gallery(TABLE_FILE),
-                       notes_text, foot_text(info, pub, result, over), controls,
+                       notes_text, foot, controls,
                        accent=layout.DONE if over else layout.TABLE)
+
+
+def updated_line(when: datetime.datetime | None = None) -> str:
+    """``Updated 2 minutes ago.``: a Discord timestamp that counts by itself in every reader's client, so that
+    onlookers see how old the table is (it is edited at once for what all must see, else about every 90 s)."""
+    return "-# " + t("table.updated", when=discord.utils.format_dt(when or discord.utils.utcnow(), "R"))
 
 
 def hand_button(table_id: int) -> Any:

@@ -138,7 +138,7 @@ async def test_a_whole_game_against_the_ai_in_the_page(chromium, every_record):
             await browser.close()
         assert presses >= 20, "2-player Briscola is 20 cards a player"
         assert not world.bot.service.tables(), "the game is over and stored"
-        assert "you" in text and "Tavolo" in text
+        assert demo.PERSON_NAME in text and "Tavolo" in text
     finally:
         stop.set()
         await asyncio.wait_for(running, 60)

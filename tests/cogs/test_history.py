@@ -9,6 +9,8 @@ import logging
 import discord
 import pytest
 
+from bot.i18n import format_day
+
 
 async def post_buttons(env, channel, custom_ids):
     """The bot posts a message with a plain button per ``custom_id`` (as a copied or forged message would carry
@@ -49,7 +51,7 @@ async def test_history_lists_games_newest_first_and_filters_by_member(ui):
     assert "Recent games" in text and "Page 1 of 1" in text and "2 games" in text
     assert "alice" in text and "bob" in text and "AI 2 (easy)" in text and "Briscola" in text
     done = await ui.service().store.games_of(guild.id, alice.id, 1)
-    assert f"<t:{int(done[0].finished_at)}:d>" in text
+    assert format_day(done[0].finished_at, "en") in text  # the date written out (Babel), not a Discord timestamp
     assert all(b.disabled for b in ui.buttons(ui.message(channel, shown.response.id)))  # one page: both off
 
     hers = ui.text((await carol.slash(channel, "history", member=alice)).response)

@@ -18,7 +18,7 @@ async def test_leaderboard_pages_and_stats(ui):
     others = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2) for i in range(22)]
     await ui.service().store.seed_games([], [], others, guild.id, "briscola")
 
-    board = await bob.slash(channel, "leaderboard")
+    board = await bob.slash(channel, "leaderboard", game="briscola")
     assert not board.ephemeral
     text = ui.text(board.response)
     assert "Briscola · leaderboard" in text and "Page 1 of 3" in text and "23 players" in text

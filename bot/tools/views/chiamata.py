@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.names import suit_word
 from bot.tools.views import MoveError, Score, SeatNames, cards_text, sort_cards, suit_text
 from rules.actions import Action
@@ -30,7 +30,7 @@ def phase_text(phase: str) -> str:
 def bid_text(bid: object) -> str:
     """A bid as it reads: ``3``, ``2 for 70`` (the 2 with a points target), ``80 points``."""
     if isinstance(bid, int) and not isinstance(bid, bool):
-        return _("{n} points").format(n=bid)
+        return ngettext("{n} point", "{n} points", bid).format(n=bid)
     text = str(bid)
     if text.startswith("2:"):
         return _("2 for {n}").format(n=text[2:])
