@@ -164,7 +164,10 @@ def settings_and_token(demo_hint: bool = False) -> tuple[Settings, str] | int:
     return settings, token
 
 
-NO_TOKEN_DEMO = _("To try Tavolo without a token, in your browser: python -m bot demo")
+NO_TOKEN_DEMO = _("To try Tavolo without a token, in your browser: {command}").format(
+    command="python3 tasks.py run demo")
+"""Said when a bot without a token cannot start the demo by itself (no terminal): the one command that does,
+from any Python (``tasks.py`` installs the demo into ``.venv``)."""
 
 
 def interactive() -> bool:

@@ -38,8 +38,17 @@ log = logging.getLogger(__name__)
 
 RUNTIME_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex")
 """What SimCord's browser preview needs (its ``preview`` extra)."""
-INSTALL_HINT = _("To try Tavolo without a token, install the demo: .venv/bin/pip install -e '.[demo]' "
-                 "(python3 tasks.py run does it for you).")
+DEMO_COMMAND = "python3 tasks.py run demo"
+"""The command that starts the demo from any Python: it installs the ``demo`` extra into ``.venv`` and runs it."""
+INSTALL_HINT = _("This Python has no demo installed (the demo extra, .[demo]). To try Tavolo without a token, in "
+                 "your browser: {command} (it installs the demo into .venv and starts it).").format(
+    command=DEMO_COMMAND)
+QUIET_WARNINGS: dict[str, tuple[str, ...]] = {
+    "discord.client": ("PyNaCl is not installed", "davey is not installed"),
+    "discord.state": ("Guilds intent seems to be disabled",),
+}
+"""discord.py's start-up warnings that say nothing to a demo's player (no voice; SimCord's ready event carries no
+guilds), per logger: the demo drops them."""
 GUILD_NAME = "Tavolo demo"
 CHANNEL_NAME = "tavolo"
 PERSON_NAME = "Player"
@@ -177,12 +186,32 @@ async def serve(port: int = 0, game: str | None = None, *, out: Callable[[str], 
             loop.remove_signal_handler(sig)
 
 
+class QuietWarnings(logging.Filter):
+    """Drops the records of a logger that start with one of ``prefixes`` (``QUIET_WARNINGS``)."""
+
+    def __init__(self, prefixes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.prefixes = prefixes
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.prefixes)
+
+
+def quiet_discord_warnings() -> None:
+    """Silence ``QUIET_WARNINGS`` (once per logger, however often it is called)."""
+    for name, prefixes in QUIET_WARNINGS.items():
+        target = logging.getLogger(name)
+        if not any(isinstance(f, QuietWarnings) for f in target.filters):
+            target.addFilter(QuietWarnings(prefixes))
+
+
 def main(port: int = 0, game: str | None = None) -> int:
     """Run the demo (``python -m bot demo``): 0 once stopped with Ctrl-C, 1 when it cannot start (the port is
     taken), 2 when SimCord is not installed."""
     if missing_runtime():
         print(INSTALL_HINT, file=sys.stderr)
         return 2
+    quiet_discord_warnings()
     from simcord import SetupError
 
     try:

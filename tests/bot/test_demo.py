@@ -204,13 +204,15 @@ def test_the_demo_command_prints_the_address_and_stops_on_ctrl_c(tmp_path):
     assert "#" in url and "DISCORD_TOKEN=" in printed and "stopped" in out
     assert url.split("#", 1)[1] not in err, "the address's key is not in the log"
     assert "DEBUG" in err and "Traceback" not in err
+    assert not [line for line in err.splitlines() if "WARNING" in line and "discord." in line], \
+        "discord.py's start-up warnings (voice, intents) say nothing to a demo's player"
 
 
 def test_without_a_terminal_a_missing_token_still_fails_and_names_the_demo(tmp_path):
     process = run_bot(tmp_path, "run")
     out, err = process.communicate(timeout=60)
     assert process.returncode == 2
-    assert "DISCORD_TOKEN" in err and "python -m bot demo" in err and not out
+    assert "DISCORD_TOKEN" in err and "python3 tasks.py run demo" in err and not out
 
 
 def test_from_a_terminal_run_without_a_token_starts_the_demo(monkeypatch):
@@ -233,7 +235,7 @@ def test_without_simcord_the_missing_token_message_says_how_to_install_the_demo(
     monkeypatch.chdir(Path(__file__).parent)
     assert cli.main([]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert "DISCORD_TOKEN" in err[0] and "[demo]" in err[1] and len(err) == 2
+    assert "DISCORD_TOKEN" in err[0] and "[demo]" in err[1] and "python3 tasks.py run demo" in err[1] and len(err) == 2
     assert cli.main(["demo"]) == 2
 
 
