@@ -12,10 +12,11 @@ from pathlib import Path
 import aiosqlite
 
 from bot.i18n import _
-from bot.storage import opening, schema
+from bot.storage import opening, schema, wal
 from bot.storage.backend import Backend
 from bot.storage.connection import connect, forget_frames, shut, value
-from bot.storage.errors import StorageError, storage_error
+from bot.storage.errors import StorageError, StorageOpenError, storage_error
+from bot.storage.rows import LiveTableRow
 from bot.storage.writer import APPEND, Writer
 
 log = logging.getLogger(__name__)
@@ -115,12 +116,17 @@ class SqliteBackend(Backend):
         """The writer's connection (also used at open, for the migrations)."""
         self._r: aiosqlite.Connection | None = None
         """The reading connection (``query_only``), beside the writer thanks to WAL."""
+        self._registered = False
+        """Whether ``wal`` counts this store among the process's open ones."""
 
     async def open(self, first_read: Callable[[], Awaitable[object]]) -> None:
         created = False
         side_files = opening.side_files(self.path)
+        kept: wal.Kept | None = None
         try:
             created = opening.check_path(self.path)
+            if not created and wal.leftovers(self.path) and not wal.in_use(self.path):  # after an unclean stop
+                kept = keep_damaged_log(self.path)
             known = len(schema.migrations(self.dialect))
             self._w = await connect(self.path, busy_timeout=self.busy_timeout, synchronous=self.synchronous,
                                     check=lambda conn: opening.check_contents(conn, self.path, known, self.check))
@@ -128,9 +134,13 @@ class SqliteBackend(Backend):
             await self._r.execute("PRAGMA query_only = ON")
             await self.migrate()
             await opening.check_tables(self._w, self.path)
-            await first_read()
+            rows = await first_read()
+            if kept is not None:
+                report_damaged_log(kept, self.path, rows)
         except BaseException as e:
             forget_frames(e)  # a cursor kept by a traceback would keep its connection from really closing
+            if kept is not None and not kept.report.exists():
+                report_damaged_log(kept, self.path, None)
             await self.close()
             if created:
                 opening.remove_new_file(self.path)
@@ -148,6 +158,10 @@ class SqliteBackend(Backend):
 
             self.writer = Writer(sessions, self.path)
             self.writer.start()
+            wal.opened(self.path)
+            self._registered = True
+            for report in wal.reports(self.path):
+                log.warning("database %s: %s (%s)", self.path, wal.read_report(report)[0], report)
             return
         raise err
 
@@ -156,6 +170,13 @@ class SqliteBackend(Backend):
             if conn is not None:
                 await shut(conn, self.path)
         self._w = self._r = None
+        if self._registered:
+            self._registered = False
+            wal.closed(self.path)
+
+    def damage_reports(self) -> list[tuple[Path, list[str]]]:
+        """The reports of damaged write-ahead logs beside the database (see ``bot.storage.wal``)."""
+        return [(report, wal.read_report(report)) for report in wal.reports(self.path)]
 
     async def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
         if self._r is None:
@@ -199,3 +220,28 @@ class SqliteBackend(Backend):
         """``PRAGMA integrity_check``: ``ok`` or the problems found."""
         rows = await self.read("PRAGMA integrity_check")
         return "\n".join(r[0] for r in rows)
+
+
+def keep_damaged_log(path: Path) -> wal.Kept | None:
+    """Before SQLite opens ``path``: when its write-ahead log lacks committed saves, keep a copy aside and cut it
+    to what SQLite uses (``bot.storage.wal``); a log that cannot be kept aside refuses the open."""
+    damage = wal.diagnose(path)
+    if damage is None:
+        return None
+    try:
+        kept = wal.keep_aside(path, damage)
+    except OSError as e:
+        problem = _("its write-ahead log is damaged ({why}) and cannot be copied aside ({error})").format(
+            why=damage.why, error=e.strerror or e)
+        advice = _("Make its folder writable, or copy {wal} away yourself and choose another file with {setting}")
+        raise StorageOpenError(path, problem, advice.replace("{wal}", f"{path}-wal")) from None
+    return kept
+
+
+def report_damaged_log(kept: wal.Kept, path: Path, rows: object) -> None:
+    """Write the report of a damaged log with the live tables the database holds now (``rows``: the store's
+    first read, ``None`` when it failed)."""
+    tables = None
+    if isinstance(rows, list):
+        tables = [(r.id, r.game, r.players, r.status, len(r.entries)) for r in rows if isinstance(r, LiveTableRow)]
+    wal.write_report(kept.report, wal.report_lines(kept, path, tables))

@@ -118,6 +118,13 @@ class Store(LeaseQueries, GameQueries):
         """``ok``, or the problems the database finds in itself (SQLite's ``PRAGMA integrity_check``)."""
         return await self.backend.integrity_check()
 
+    def damage_reports(self) -> list[tuple[Path, list[str]]]:
+        """SQLite: the reports of damaged write-ahead logs found at an open (``bot.storage.wal``), each its file
+        and its lines, until they are moved away; PostgreSQL: none."""
+        if isinstance(self.backend, SqliteBackend):
+            return self.backend.damage_reports()
+        return []
+
     async def seed_games(self, games: Sequence[tuple], players: Sequence[tuple], standings: Sequence[Standing],
                          guild_id: int, game: str) -> None:
         """``bot.storage.seeding.seed_games`` on this store (kept for the callers that seed through it)."""

@@ -207,6 +207,7 @@ async def check_database(settings: Settings) -> Check:
     except StorageError as exc:
         return Check(False, _("the database {path} cannot be opened: {reason}").format(path=where, reason=exc.reason))
     try:
+        damaged = store.damage_reports()
         version = await store.schema_version()
         before = await store.member_language(SCRATCH_USER)
         await store.save_member_language(SCRATCH_USER, SCRATCH_LANGUAGE)
@@ -226,6 +227,8 @@ async def check_database(settings: Settings) -> Check:
         path=where, version=version)
     if new:
         text += _(" (it did not exist: a new, empty database was created)")
+    if damaged:  # a damaged write-ahead log, kept aside at this open or an earlier one: what may be lost
+        return Check(False, text + "; " + " ".join(line for _report, lines in damaged for line in lines))
     return Check(True, text)
 
 

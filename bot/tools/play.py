@@ -572,6 +572,8 @@ async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
         return 1
     try:
         term = Terminal(service, stdin, stdout)
+        for _report, lines in service.store.damage_reports():  # a damaged log found at this open or before
+            print("\n".join([_("Warning: {text}").format(text=lines[0]), *lines[1:]]), file=stdout, flush=True)
         try:
             await term.open_table(args.game, args.players, options, args.level, args.seed,
                                   getattr(args, "new", False))
