@@ -243,5 +243,5 @@ def report_damaged_log(kept: wal.Kept, path: Path, rows: object) -> None:
     first read, ``None`` when it failed)."""
     tables = None
     if isinstance(rows, list):
-        tables = [(r.id, r.game, r.players, r.status, len(r.entries)) for r in rows if isinstance(r, LiveTableRow)]
+        tables = [(r.id, r.game, len(r.entries)) for r in rows if isinstance(r, LiveTableRow)]
     wal.write_report(kept.report, wal.report_lines(kept, path, tables))

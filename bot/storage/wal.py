@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.i18n import _
+from bot.i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -226,8 +226,10 @@ def diagnose(db: Path) -> WalDamage | None:
     if wal is None:
         if pending:
             assert index is not None
-            return WalDamage(_("it was deleted while {n} of its frames were not yet in the database file").format(
-                n=index.max_frame - index.backfilled), None, 0, 0, 0)
+            n = index.max_frame - index.backfilled
+            why = ngettext("it was deleted while {n} of its frames was not yet copied into the database file",
+                           "it was deleted while {n} of its frames were not yet copied into the database file", n)
+            return WalDamage(why.format(n=n), None, 0, 0, 0)
         return None
     if not wal.header_ok:
         if wal.size == 0 and not pending:
@@ -236,18 +238,21 @@ def diagnose(db: Path) -> WalDamage | None:
             return WalDamage(_("it was emptied while it held saves not yet in the database file"), None, 0, 0, 0)
         return WalDamage(_("its header is not valid, so none of it can be read"), None, 0, 0, 0)
     if wal.broken is not None and wal.later_commits >= 2:
-        return WalDamage(_("frame {n} of {total} is damaged, and {later} saves come after it").format(
-            n=wal.broken, total=wal.frames, later=wal.later_commits), wal.later_commits, wal.commits,
-            wal.committed, wal.page_size)
+        return WalDamage(ngettext("frame {n} of {total} is damaged, and {later} save comes after it",
+                                  "frame {n} of {total} is damaged, and {later} saves come after it",
+                                  wal.later_commits).format(n=wal.broken, total=wal.frames, later=wal.later_commits),
+                         wal.later_commits, wal.commits, wal.committed, wal.page_size)
     if pending:
         assert index is not None
         if index.salts != wal.salts:
             return WalDamage(_("its salts are not those of its index, so none of it can be read"), None, 0, 0,
                              wal.page_size)
         if wal.committed < index.max_frame:
-            return WalDamage(_("it holds {have} valid committed frames of the {want} its index records (it was cut "
-                               "short or its last frames damaged)").format(have=wal.committed, want=index.max_frame),
-                             None, wal.commits, wal.committed, wal.page_size)
+            return WalDamage(ngettext("its index records {want} committed frame, of which it holds {have} (it was cut "
+                                      "short or its last frames damaged)",
+                                      "its index records {want} committed frames, of which it holds {have} (it was "
+                                      "cut short or its last frames damaged)", index.max_frame).format(
+                have=wal.committed, want=index.max_frame), None, wal.commits, wal.committed, wal.page_size)
     return None
 
 
@@ -301,29 +306,33 @@ def reports(db: Path) -> list[Path]:
     return [folder / n for n in names]
 
 
-def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int, str, int]] | None) -> list[str]:
-    """The report of a damaged log: what happened, what may be lost, the live tables kept (id, game, players,
-    status, actions; ``None``: they could not be read)."""
+def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int]] | None) -> list[str]:
+    """The report of a damaged log: what happened, what may be lost, the live tables kept (id, game, actions;
+    ``None``: they could not be read)."""
     when = (time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(kept.checkpoint)) if kept.checkpoint is not None
             else "?")
     damage = kept.damage
     lines = [_("The write-ahead log of the database {path} was damaged: {why}.").format(path=db, why=damage.why)]
     if damage.lost is not None:
-        lines.append(_("{lost} saves after the first {kept} of the log are lost (a save holds one or more moves, "
-                       "a new table or a finished game).").format(lost=damage.lost, kept=damage.kept))
+        lines.append(ngettext("{lost} save of the log after its first {kept} is lost (a save holds one or more "
+                              "moves, a new table or a finished game).",
+                              "{lost} saves of the log after its first {kept} are lost (a save holds one or more "
+                              "moves, a new table or a finished game).", damage.lost).format(
+            lost=damage.lost, kept=damage.kept))
     else:
         lines.append(_("Moves, new tables and finished games saved since the database file was last written "
                        "({when}) may be lost.").format(when=when))
         if damage.kept:
-            lines.append(_("The first {kept} saves of the log, which could be read, were kept.").format(
-                kept=damage.kept))
+            lines.append(ngettext("The first save of the log, which could be read, was kept.",
+                                  "The first {kept} saves of the log, which could be read, were kept.",
+                                  damage.kept).format(kept=damage.kept))
     if tables is None:
         lines.append(_("The live tables could not be read: the database was not opened."))
     elif tables:
         lines.append(_("The live tables now in the database (an action after those kept may be lost):"))
-        for table, game, players, status, moves in tables:
-            lines.append(_("table {id}: {game}, {players} players, {status}, {n} actions kept").format(
-                id=table, game=game, players=players, status=status, n=moves))
+        for table, game, moves in tables:
+            lines.append(ngettext("table {id} ({game}): {n} action kept", "table {id} ({game}): {n} actions kept",
+                                  moves).format(id=table, game=game.capitalize(), n=moves))
     else:
         lines.append(_("No live table is left in the database: a game being played then is lost."))
     if kept.copy is not None:

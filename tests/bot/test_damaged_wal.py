@@ -139,7 +139,7 @@ def test_a_damaged_wal_after_a_kill_is_kept_aside_and_reported(tmp_path, damage)
     assert out.startswith("Warning: The write-ahead log of the database"), out[:500]
     assert reports[0].name in out
     if "Continuing your unfinished game" in out:
-        assert re.search(r"table 1: briscola, 2 players, playing, \d+ actions kept", out)
+        assert re.search(r"table 1 \(Briscola\): \d+ actions kept", out)
     else:
         assert "No live table is left in the database: a game being played then is lost." in out
     assert len(sorted(tmp_path.glob("game.sqlite3-wal.damaged-*.txt"))) == 1  # reported once, not again
@@ -158,10 +158,10 @@ def test_the_terminal_game_tells_first_when_it_opens_the_damaged_wal_itself(tmp_
     assert play.returncode == 0 and "Traceback" not in play.stderr
     assert play.stdout.startswith("Warning: The write-ahead log of the database")
     assert re.search(r"frame \d+ of \d+ is damaged, and \d+ saves come after it", play.stdout)
-    assert re.search(r"\d+ saves after the first \d+ of the log are lost", play.stdout)
+    assert re.search(r"\d+ saves of the log after its first \d+ are lost", play.stdout)
     # the saves before the damaged frame were kept: the table is there, with the moves before it
     assert "Continuing your unfinished game (table 1, briscola, 2 players)" in play.stdout
-    assert re.search(r"table 1: briscola, 2 players, playing, \d+ actions kept", play.stdout)
+    assert re.search(r"table 1 \(Briscola\): \d+ actions kept", play.stdout)
     doctor = run(db, "doctor")
     assert doctor.returncode == 1 and "PROBLEM: the database" in doctor.stdout and "was damaged" in doctor.stdout
     # once the report is moved away, doctor passes
