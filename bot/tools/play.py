@@ -47,6 +47,7 @@ from bot.tools.views import rules_lines as table_rules_lines
 from bot.tools.views.chiamata import bid_text
 from bot.tools.views.cicera import item_text as cicera_item
 from bot.tools.views.seats import join_and
+from bot.tools.views.words import in_english, words_line
 from rules.actions import Action, RulesError
 from rules.ai.review import MIN_SEVERITY, severity, why
 from rules.games import DEFAULT_GAME, spec
@@ -255,13 +256,15 @@ class Terminal:
         for i, choice in enumerate(choices, 1):
             self.say(f"  {i:>2}. {choice_text(choice)}")
         while True:
-            text = await self.read()
+            text = in_english(await self.read())
             if text is None or text.lower() in ("q", "quit", "exit"):
                 return False
             if not text:
                 continue
             if text.lower() in ("h", "help", "?"):
                 self.say(f"{_(HELP)} {_(HELP_HINT)}")
+                if words_line():
+                    self.say(words_line())
                 continue
             if text.lower() in ("r", "rules"):
                 for line in table_rules_lines(view.game, self.options):
@@ -378,7 +381,7 @@ class Terminal:
         """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves."""
         while True:
             self.say(_(AFTER_GAME))
-            text = await self.read()
+            text = in_english(await self.read())
             if not text or text.lower() in ("q", "quit", "exit"):
                 return
             if text.lower() == "review":
