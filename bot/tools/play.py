@@ -7,8 +7,10 @@ Chiamata's other phases are answered by what you mean, never by a position in a 
 ``bid 3``, ``2:70``, ``80`` in points bidding), ``trump d``, ``discard 4b 5b 6b 2c 4c``, ``call 3d``. The end of
 each round shows the points of each side and the match score. ``rules`` shows the game's rules and the
 table's options, ``help`` the commands; ``quit``, end of input (Ctrl-D) or Ctrl-C stops, and the game is kept
-in the database: the same command continues it. An unfinished game is continued only when it is the game
-asked for (``--new`` ends it unrated instead).
+in the database: the same command continues it. A hundred lines in a row at one turn that are not a move stop it
+too (status 2), and so does the end of the game's last question: input that never ends (``yes 1 |``) never keeps
+the program running. An unfinished game is continued only when it is the game asked for (``--new`` ends it
+unrated instead).
 
 At a practice table (``--option hints=on``, not rated) ``hint`` at your turn shows the AI's preferred action
 with its win chance and expected points, and the next best. After the game ``review`` shows your costliest
@@ -69,10 +71,17 @@ NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
 DEFAULT_LEVEL = "medium"
 STOPPED = N_("Stopped. The game is kept: run the same command to continue it.")
 AFTER_GAME = N_("Type 'review' for your costliest decisions, or press Enter to leave.")
+LINES_A_TURN = 100
+"""Lines read at one turn without a move accepted, after which the game stops (kept): endless input that is not
+a move (``yes 1 |`` in Chiamata's auction, ``yes '' |``) ends the program instead of running for ever."""
 
 
 class Refused(Exception):
     """The terminal cannot do what was asked (an unfinished game of another kind is in the way)."""
+
+
+class TooManyLines(Exception):
+    """``LINES_A_TURN`` lines in a row at one turn were not a move: the input is not a player's (``yes 1 |``)."""
 
 
 class LineReader:
@@ -255,7 +264,7 @@ class Terminal:
         choices = menu(view)
         for i, choice in enumerate(choices, 1):
             self.say(f"  {i:>2}. {choice_text(choice)}")
-        while True:
+        for _line in range(LINES_A_TURN):
             text = in_english(await self.read())
             if text is None or text.lower() in ("q", "quit", "exit"):
                 return False
@@ -288,6 +297,7 @@ class Terminal:
                 self.say(_("Not possible: {reason}").format(reason=e))
             self.turn_version = None
             return True
+        raise TooManyLines(LINES_A_TURN)
 
     def show(self, event: TableEvent) -> None:
         """Print what an event means, if anything, and follow what it tells about the sides and the score."""
@@ -378,14 +388,18 @@ class Terminal:
         return hint_lines(hint.view, hint.values, choices)
 
     async def after_game(self, game_id: int) -> None:
-        """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves."""
-        while True:
+        """Offer the review of the game just finished; Enter, ``quit`` or the end of the input leaves, another
+        line asks again, at most ``LINES_A_TURN`` times (input that keeps coming never keeps the program running)."""
+        for _line in range(LINES_A_TURN):
             self.say(_(AFTER_GAME))
             text = in_english(await self.read())
             if not text or text.lower() in ("q", "quit", "exit"):
                 return
             if text.lower() == "review":
                 break
+        else:
+            self.say()
+            return
         self.say(_("Reviewing your play in game {id}… The AI values each of your decisions from what you knew at "
                    "the time; this takes a few seconds, up to a minute for a long match.").format(id=game_id))
         try:
@@ -583,7 +597,12 @@ async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
         except (TableError, Refused) as e:
             print(_("error: {message}").format(message=e), file=sys.stderr)
             return 2
-        return await term.run()
+        try:
+            return await term.run()
+        except TooManyLines as e:
+            print(_("error: {n} lines in a row were not a move, so the game stops here; it is kept: run the same "
+                    "command to continue it.").format(n=e.args[0]), file=sys.stderr)
+            return 2
     finally:
         await service.close()
 
