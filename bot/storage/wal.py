@@ -323,8 +323,8 @@ def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int]] | None
         lines.append(_("Moves, new tables and finished games saved since the database file was last written "
                        "({when}) may be lost.").format(when=when))
         if damage.kept:
-            lines.append(ngettext("The first save of the log, which could be read, was kept.",
-                                  "The first {kept} saves of the log, which could be read, were kept.",
+            lines.append(ngettext("{kept} save at the start of the log could be read and was kept.",
+                                  "{kept} saves at the start of the log could be read and were kept.",
                                   damage.kept).format(kept=damage.kept))
     if tables is None:
         lines.append(_("The live tables could not be read: the database was not opened."))
