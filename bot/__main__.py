@@ -388,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help=_("start the Discord bot (the default; with no token, from a terminal: "
                                        "the demo)"))
-    shards.add_arguments(run)
+    shards.add_arguments(run, default=argparse.SUPPRESS)  # given before run too: kept, not reset
     run.set_defaults(handler=cmd_run)
 
     demo = sub.add_parser("demo", help=_("try Tavolo without a token: the real bot in a simulated Discord, in your "
@@ -574,6 +574,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default: the process arguments), run the subcommand and return its exit status."""
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
+    if handler is not cmd_run and shards.given(args):
+        return error(_("--shard-count and --shard-ids are for the bot (run), not for {command}").format(
+            command=args.command))
     try:
         return handler(args) or 0
     except RulesError as exc:

@@ -61,6 +61,9 @@ class Shards:
             if high < low:
                 raise ValueError(_("the range {part} is reversed: write the lower id first ({high}-{low})").format(
                     part=part, high=high, low=low))
+            if count is not None and high >= count:  # before the range is made: it may be huge
+                raise ValueError(_("shard {id} does not exist: with {count} shards the ids are 0 to "
+                                   "{last}").format(id=high, count=count, last=count - 1))
             ids.extend(range(low, high + 1))
         if count is not None:
             for i in ids:
@@ -70,12 +73,22 @@ class Shards:
         return tuple(sorted(set(ids)))
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--shard-count`` and ``--shard-ids`` to a command's parser."""
-    parser.add_argument("--shard-count", type=int, default=None, metavar="N",
+COUNT_MAX = 65_536
+"""The most shards a command line may name (Discord's largest bots run a few thousand)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, default: object = None) -> None:
+    """Add ``--shard-count`` and ``--shard-ids`` to a command's parser. ``default``: the value when the flag is
+    not given (``argparse.SUPPRESS`` on a subcommand, so that it keeps what was given before the subcommand)."""
+    parser.add_argument("--shard-count", type=int, default=default, metavar="N",
                         help=_("the number of shards over every process (default: one process runs them all)"))
-    parser.add_argument("--shard-ids", default=None, metavar="IDS",
+    parser.add_argument("--shard-ids", default=default, metavar="IDS",
                         help=_("the shards this process runs, as 0-3, 0,2,5 or 4 (default: all of them)"))
+
+
+def given(args: argparse.Namespace) -> bool:
+    """Whether the command line names shards (``--shard-count`` or ``--shard-ids``)."""
+    return getattr(args, "shard_count", None) is not None or getattr(args, "shard_ids", None) is not None
 
 
 def from_args(args: argparse.Namespace) -> Shards | None:
@@ -90,5 +103,7 @@ def from_args(args: argparse.Namespace) -> Shards | None:
         raise ValueError(_("--shard-ids needs --shard-count: the number of shards over every process"))
     if count < 1:
         raise ValueError(_("the shard count must be at least 1, not {count}").format(count=count))
+    if count > COUNT_MAX:
+        raise ValueError(_("the shard count must be at most {max}, not {count}").format(max=COUNT_MAX, count=count))
     chosen = tuple(range(count)) if ids is None else Shards.parse_ids(ids, count)
     return Shards(count, chosen)
