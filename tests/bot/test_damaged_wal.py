@@ -251,3 +251,61 @@ async def test_a_torn_tail_and_an_older_generation_are_normal_leftovers(tmp_path
     assert state is not None and state.frames > state.committed  # frames that were never committed
     log.write_bytes(data + data[wal.HEADER:wal.HEADER + 1000])  # and half a frame at the end
     assert await opened_without_report(image) == 33
+
+
+def damaged_image(tmp_path: Path) -> Path:
+    """A Tavolo database left by a crash, then its log's header overwritten."""
+    db = tmp_path / "t.sqlite3"
+    con = sqlite3.connect(db, isolation_level=None)
+    try:
+        con.execute("PRAGMA journal_mode = WAL")
+        con.execute("CREATE TABLE member_settings (user_id INTEGER PRIMARY KEY, language TEXT)")
+        con.execute("PRAGMA user_version = 1")
+        image = crash_image(db, tmp_path / "crashed")
+    finally:
+        con.close()
+    log = Path(f"{image}-wal")
+    data = bytearray(log.read_bytes())
+    first_16_bytes(data)
+    log.write_bytes(bytes(data))
+    return image
+
+
+async def test_the_store_logs_the_report_at_each_open_until_it_is_moved_away(tmp_path, caplog):
+    db = damaged_image(tmp_path)
+    for _ in range(2):
+        caplog.clear()
+        store = await Store(db).open()
+        try:
+            (report, lines), = store.damage_reports()
+        finally:
+            await store.close()
+        warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+        assert any("was damaged: its header is not valid" in w and report.name in w for w in warnings), warnings
+        assert not any(r.exc_info for r in caplog.records)  # one line, no stack trace
+    assert "No live table is left in the database: a game being played then is lost." in lines
+    report.rename(tmp_path / "read.txt")
+    caplog.clear()
+    store = await Store(db).open()
+    try:
+        assert store.damage_reports() == []
+    finally:
+        await store.close()
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+
+
+async def test_a_damaged_log_that_cannot_be_kept_aside_refuses_the_open_and_changes_nothing(tmp_path, monkeypatch):
+    from bot.storage import StorageOpenError
+
+    db = damaged_image(tmp_path)
+    before = Path(f"{db}-wal").read_bytes()
+
+    def read_only(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(wal.shutil, "copyfile", read_only)
+    with pytest.raises(StorageOpenError) as refused:
+        await Store(db).open()
+    assert "its write-ahead log is damaged (its header is not valid" in str(refused.value)
+    assert "cannot be copied aside (Permission denied)" in str(refused.value)
+    assert Path(f"{db}-wal").read_bytes() == before and not list(db.parent.glob("*.damaged-*"))
