@@ -10,6 +10,8 @@ buttons as on Discord. It runs until Ctrl-C (or "End preview session" in the pag
   configured database (``TAVOLO_DATABASE``).
 - Turn timers are off: the server's default ``turn_timer`` is ``off`` for every game, because the page is
   redrawn only after the person's own actions and would not show a timer's warning or the AI taking over.
+- After a click the page waits only for what the click caused (``answer_at_once``): the table message is edited
+  at every step and nothing the bot puts off for later holds the page.
 - The page's address carries its credential in the fragment (``#...``): whoever has the address can act as
   the person. It is printed to stdout only and never logged (it is also registered as a log secret).
 
@@ -28,6 +30,7 @@ import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -106,6 +109,7 @@ async def simulated(database: Path, *, service_options: dict[str, Any] | None = 
             channel = guild.create_text_channel(CHANNEL_NAME)
             person = guild.add_member(env.create_user(PERSON_NAME))
             env.backend.bot_user.name = BOT_NAME  # SimCord's bot user is "TestBot"
+            answer_at_once(bot, env)
             assert bot.service is not None, "the bot's setup_hook builds the service"
             await bot.service.set_guild_settings(GuildSettings(
                 guild.id, language=language, default_options={game: {"turn_timer": TIMER_OFF} for game in names()}))
@@ -118,6 +122,20 @@ async def simulated(database: Path, *, service_options: dict[str, Any] | None = 
         hub = getattr(bot, "hub", None)
         if hub is not None:
             hub.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def answer_at_once(bot: Any, env: Any) -> None:
+    """Make the page wait only for what a click causes. After each click SimCord's page waits until the bot's work
+    is done (up to ``SETTLE_TIMEOUT``), and a timer the bot set earlier counts as work still to do once it falls
+    within that time: a table edit put off for the onlookers (up to 90 s) or the move of a table message before it
+    gets too old to edit (50 minutes) froze the page for up to a minute at a random click. In the demo the table
+    message is edited at every step (nothing is put off, and the page shows the table as it is after each click),
+    and the hub's other waits put off on purpose are declared to SimCord as external (``Env.external_wait``):
+    they never hold a click, and run only when SimCord's clock is advanced, which the demo never does (no message
+    of a simulated Discord gets too old to edit)."""
+    hub = bot.hub
+    hub.tables.refresh_every = dict.fromkeys(hub.tables.refresh_every, 0.0)
+    hub.aside = partial(env.external_wait, reason="a wait the bot put off on purpose, not part of a click")
 
 
 def welcome(url: str, game: str | None = None) -> str:

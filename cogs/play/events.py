@@ -165,6 +165,8 @@ def on_match_over(hub: Hub, ev: TableEvent) -> None:
 def _keep_final(hub: Hub, table_id: int, info: TableInfo, pub: Any) -> None:
     p = hub.presence(table_id)
     p.final = (info, pub)
+    seated = {s.user_id for s in info.seats if s.user_id is not None}
+    p.final_hands = {user: hub.service.view(table_id, user) for user in hub.hands.users(table_id) if user in seated}
     p.team_chat = info.options.get("team_chat")
 
 

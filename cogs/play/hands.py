@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import use_language
-from bot.tables import TableError
+from bot.tables import TableError, TableInfo
 from cogs import render
 from cogs.play.state import HandSession
 from cogs.types import Interaction
@@ -74,6 +74,30 @@ class HandMessages:
             self.expired.add(key)
             return False
         return True
+
+    def users(self, table_id: int) -> list[int]:
+        """The users with a hand message at the table."""
+        return [u for t, u in self.sessions if t == table_id]
+
+    async def show_end(self, table_id: int, info: TableInfo, views: dict[int, Any]) -> None:
+        """The match is over: each hand message that can still be edited and does not show the end yet shows it
+        now (``views``: each user's seat's view at the end), without controls. Its last answer may show a turn
+        that the bot then played itself (Briscola's last trick) or a moment before the AI ended the game."""
+        for user_id, view in views.items():
+            session = self.sessions.get((table_id, user_id))
+            if session is None or not self.live(table_id, user_id):
+                continue
+            async with session.lock:  # after the answer to the player's last click
+                if session.shown == ("hand", info.version):
+                    continue
+                with use_language(self.hub.languages.member(session.interaction)):
+                    picture = await self.hub.run(render.hand_picture, view, render.seat_infos(info))
+                    hand = render.hand_view(info, view)
+                try:
+                    await session.interaction.edit_original_response(attachments=[picture], view=hand)
+                    session.shown = ("hand", info.version)
+                except discord.HTTPException as e:
+                    log.info("table %d: showing the end in the hand of %d failed (%s)", table_id, user_id, e)
 
     def expired_at(self, table_id: int) -> tuple[int, ...]:
         """The users of a table whose hand message can no longer be refreshed (until they press My hand)."""

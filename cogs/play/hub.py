@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -52,6 +52,10 @@ class Hub:
         self.threads = TeamThreads(self)
         self.lobby = LobbyControls(self)
         self.moves = PlayControls(self)
+        self.aside: Callable[[Awaitable[None]], Awaitable[None]] = plainly
+        """How the hub waits in work it puts off on purpose (``sleep_aside``): awaited plainly; a simulated Discord
+        (the demo) declares these waits to SimCord as outside any click, so that its page does not wait for them
+        after a click."""
 
     @property
     def service(self) -> TableService:
@@ -88,6 +92,10 @@ class Hub:
         task.add_done_callback(self._done)
         return task
 
+    async def sleep_aside(self, seconds: float) -> None:
+        """Sleep ``seconds`` in work put off on purpose (a later edit of a table message), through ``aside``."""
+        await self.aside(asyncio.sleep(seconds))
+
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
@@ -97,6 +105,11 @@ class Hub:
         """Run a picture function in the render threads (in the caller's language)."""
         context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(self.executor, context.run, fn, *args)
+
+
+async def plainly(waiting: Awaitable[None]) -> None:
+    """Await ``waiting`` (``Hub.aside`` outside a simulated Discord)."""
+    await waiting
 
 
 def hub_of(bot: TavoloBot) -> Hub:

@@ -49,6 +49,8 @@ class Presence:
     last_edit: float = 0.0
     final: tuple[TableInfo, Any] | None = None
     """The table's info and public view when the match ended (the service forgets the table after)."""
+    final_hands: dict[int, Any] = field(default_factory=dict)
+    """Per user with a hand message, their seat's view when the match ended (``HandMessages.show_end``)."""
     threads: list[int] = field(default_factory=list)
     team_chat: str | None = None
     threads_handled: bool = False

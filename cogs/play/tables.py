@@ -26,8 +26,9 @@ AI_REFRESH_SECONDS = 3.0
 ONLOOKER_REFRESH_SECONDS = 90.0
 """While every person at a table plays from a live hand message (which shows the table as text), the table
 message is edited for the onlookers at most this often between the moments it must change (a person without a
-live hand message to act, a note, the end). Longer than the 60 s a SimCord run (the demo) may wait for a
-timer in real time."""
+live hand message to act, a note, the end).
+
+Both are the defaults of ``TableMessages.refresh_every``; a simulated Discord (the demo) edits at every step."""
 MOVE_AFTER = datetime.timedelta(minutes=50)
 """A table message older than this is replaced by a fresh one at its next edit (Discord limits the edits of a
 message older than an hour): the old one is told once that the table moved below."""
@@ -72,6 +73,10 @@ class TableMessages:
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
+        self.refresh_every = {"ai": AI_REFRESH_SECONDS, "onlookers": ONLOOKER_REFRESH_SECONDS}
+        """The shortest time between two edits of a table message put off while only the AI plays (``ai``) and
+        while every person plays from a live hand message (``onlookers``): spares Discord's rate limits. 0 edits
+        at every step (the demo: its page shows the table as it is after each click, with no wait put off)."""
 
     # ----- notes -----
     def note(self, table_id: int, text: str) -> None:
@@ -123,8 +128,8 @@ class TableMessages:
 
     def refresh_for_onlookers(self, table_id: int) -> None:
         """The game moved on without a person who needs the table message to know it is their turn: refresh it
-        for those who watch, at most every ``AI_REFRESH_SECONDS`` (every ``ONLOOKER_REFRESH_SECONDS`` while each
-        person at the table plays from a hand message that shows the table as text); an edit put off is made
+        for those who watch, at most every ``refresh_every["ai"]`` seconds (``refresh_every["onlookers"]`` while
+        each person at the table plays from a hand message that shows the table as text); an edit put off is made
         once the time has passed (or sooner, by a person's turn)."""
         p = self.hub.presence(table_id)
         if p.shown is None:  # not shown by this process yet (after a restart): find it (or post it) now
@@ -135,8 +140,8 @@ class TableMessages:
         except TableError:
             return
         people = [u for u in (render.human_at(info, s) for s in range(len(info.seats))) if u is not None]
-        every = ONLOOKER_REFRESH_SECONDS if people and all(self.hub.hands.live(table_id, u) for u in people) \
-            else AI_REFRESH_SECONDS
+        every = self.refresh_every["onlookers"] if people and all(self.hub.hands.live(table_id, u) for u in people) \
+            else self.refresh_every["ai"]
         wait = every - (time.monotonic() - p.last_edit)
         if wait <= 0:
             self.request_refresh(table_id)
@@ -144,7 +149,7 @@ class TableMessages:
             p.later = self.hub.spawn(self._refresh_later(table_id, wait), f"refresh-later-{table_id}")
 
     async def _refresh_later(self, table_id: int, wait: float) -> None:
-        await asyncio.sleep(wait)
+        await self.hub.sleep_aside(wait)
         if table_id in self.hub.presences:
             self.request_refresh(table_id)
 
@@ -229,7 +234,7 @@ class TableMessages:
         p.mover = self.hub.spawn(self._move_later(p, message_id), f"move-{p.table_id}")
 
     async def _move_later(self, p: Presence, message_id: int) -> None:
-        await asyncio.sleep(max(0.0, (MOVE_AFTER - age(message_id)).total_seconds()) + 1)
+        await self.hub.sleep_aside(max(0.0, (MOVE_AFTER - age(message_id)).total_seconds()) + 1)
         if self.hub.presences.get(p.table_id) is p and p.message_id == message_id:
             p.shown = None  # edit even if nothing changed: ``put`` posts it anew
             self.request_refresh(p.table_id)
@@ -270,14 +275,16 @@ class TableMessages:
             log.warning("table %d: posting the round summary failed: %s", info.id, e)
 
     async def finish(self, p: Presence, game_id: int, result: dict, standings: dict) -> None:
-        """The match is stored: the table message shows the end, the summary is posted with Rematch, the team
-        threads are archived."""
+        """The match is stored: the hand messages show the end without controls, the table message shows the end,
+        the summary is posted with Rematch, the team threads are archived."""
         hub = self.hub
-        hub.hands.drop_table(p.table_id)
         if p.final is None:
+            hub.hands.drop_table(p.table_id)
             hub.presences.pop(p.table_id, None)
             return
         info, pub = p.final
+        await hub.hands.show_end(p.table_id, info, p.final_hands)
+        hub.hands.drop_table(p.table_id)
         seats = render.seat_infos(info)
         with hub.languages.public(p.table_id, info.guild_id):  # (the table is gone from the service by now)
             await self._finish(p, game_id, result, standings, info, pub, seats)
