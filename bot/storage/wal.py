@@ -8,8 +8,8 @@ acknowledged), but when the file was damaged, cut short or deleted, acknowledged
 store reads the files first (format: https://www.sqlite.org/fileformat2.html#walformat) and calls the WAL
 damaged when:
 
-- its header is not valid while the file is not empty (a crash never leaves a bad header: SQLite writes it
-  whole, before any frame);
+- its header is not valid while the file is long enough to hold a frame (a crash never leaves a bad header:
+  SQLite writes it whole, before any frame);
 - after the first frame that is not valid, frames with the header's salts hold two commits or more (a crash
   leaves at most the one transaction being written after the last valid frame; frames of an older salt are
   an earlier generation of the log, already in the database file, and normal);
@@ -232,8 +232,8 @@ def diagnose(db: Path) -> WalDamage | None:
             return WalDamage(why.format(n=n), None, 0, 0, 0)
         return None
     if not wal.header_ok:
-        if wal.size == 0 and not pending:
-            return None  # a new, empty log
+        if wal.size < HEADER + FRAME_HEADER + 512 and not pending:
+            return None  # a new log, or too short to hold a frame: no save can be missing
         if wal.size == 0:
             return WalDamage(_("it was emptied while it held saves not yet in the database file"), None, 0, 0, 0)
         return WalDamage(_("its header is not valid, so none of it can be read"), None, 0, 0, 0)

@@ -309,3 +309,16 @@ async def test_a_damaged_log_that_cannot_be_kept_aside_refuses_the_open_and_chan
     assert "its write-ahead log is damaged (its header is not valid" in str(refused.value)
     assert "cannot be copied aside (Permission denied)" in str(refused.value)
     assert Path(f"{db}-wal").read_bytes() == before and not list(db.parent.glob("*.damaged-*"))
+
+
+async def test_a_log_too_short_to_hold_a_frame_is_not_damage_but_a_long_one_is(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    await (await Store(db).open()).close()
+    Path(f"{db}-wal").write_bytes(b"\x00" * 40)  # no index, and no room for a single frame: nothing is missing
+    assert await opened_without_report(db) == 0
+    Path(f"{db}-wal").write_bytes(b"\x00" * 5000)  # a frame's room behind a header that is not valid
+    store = await Store(db).open()
+    try:
+        assert len(store.damage_reports()) == 1
+    finally:
+        await store.close()
