@@ -66,7 +66,7 @@ async def test_after_a_restart_every_control_of_the_old_messages_answers(simcord
     summary = ui.public(channel)[-1]
     others = [Standing(1000 + i, f"player{i}", Rating(20.0 + i, 2.0), games=4, wins=2, losses=2) for i in range(12)]
     await ui.service().store.seed_games([], [], others, guild.id, "briscola")  # two pages: Next is enabled
-    board = (await carol.slash(channel, "leaderboard")).response
+    board = (await carol.slash(channel, "leaderboard", game="briscola")).response
     table_id = await ui.open_table(alice, channel, "briscola", players=2, level="easy", turn_timer=0)
     table = ui.table_message(channel, table_id)
     hand = await ui.my_hand(alice, channel, table_id)
