@@ -36,11 +36,37 @@ class StorageOpenError(StorageError):
         return f"{self.problem}. {self.advice.replace('{setting}', setting)}."
 
 
+UNREACHABLE = "unreachable"
+"""The ``code`` of a ``StorageError`` whose database server could not be reached (stopped, restarting, its
+connection lost): what was acknowledged is kept, and the same write may succeed once the server is back."""
+SHUTDOWN_STATES = ("57P01", "57P02", "57P03")
+"""PostgreSQL's SQLSTATEs of a server shutting down (by an administrator, after a crash) or starting up."""
+
+
+def unreachable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database server cannot be reached right now: a refused or lost connection
+    (SQLSTATE class 08), a server shutting down or starting up, no socket (``OSError``), a timeout, a
+    connection the driver has closed."""
+    state = getattr(exc, "sqlstate", None)
+    if isinstance(state, str) and (state.startswith("08") or state in SHUTDOWN_STATES):
+        return True
+    if isinstance(exc, (OSError, TimeoutError)) and not hasattr(exc, "sqlite_errorname"):
+        return True
+    return type(exc).__name__ == "InterfaceError" and "closed" in str(exc)  # asyncpg's, on a lost connection
+
+
 def storage_error(exc: BaseException) -> StorageError:
-    """``exc`` as a ``StorageError`` (SQLite's error name kept as its code)."""
+    """``exc`` as a ``StorageError`` with a one-line reason (SQLite's error name or PostgreSQL's SQLSTATE kept
+    as its code); a server that cannot be reached is said to be so, with the code ``UNREACHABLE`` (the
+    driver's own words, such as ``[Errno 2] No such file or directory`` for a missing socket, only in the
+    log)."""
     if isinstance(exc, StorageError):
         return exc
-    return StorageError(str(exc) or type(exc).__name__,
+    if unreachable(exc):
+        from bot.i18n import _
+
+        return StorageError(_("the database is unreachable"), UNREACHABLE)
+    return StorageError(short(str(exc), 300) or type(exc).__name__,
                         getattr(exc, "sqlite_errorname", None) or getattr(exc, "sqlstate", None))
 
 

@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.errors import StorageError, storage_error
+from bot.storage.errors import UNREACHABLE, StorageError, short, storage_error
 from bot.storage.fencing import Lease, LeaseLost, fence
 from bot.storage.tx import Session, Tx
 from bot.storage.url import Database
@@ -102,7 +102,7 @@ class Writer:
                     await self._run_batch(session, batch)
             except Exception as e:  # noqa: BLE001 - no connection for the batch (a server gone): refuse it
                 err = storage_error(e)
-                log.error("database %s: %d writes failed: %s", self.where, len(batch), err)
+                self._failed("writes", len(batch), e, err)
                 _refuse(batch, err)
 
     async def _run_batch(self, session: Session, batch: list[_Job]) -> None:
@@ -131,7 +131,7 @@ class Writer:
             await session.commit()
         except Exception as e:  # noqa: BLE001 - whatever went wrong, every write of the batch is refused
             err = storage_error(e)
-            log.error("database %s: a transaction of %d writes failed: %s", self.where, len(batch), err)
+            self._failed("writes in a transaction", len(batch), e, err)
             await session.rollback()
             _refuse(batch, err)
             return
@@ -166,7 +166,7 @@ class Writer:
             return False
         except Exception as e:  # noqa: BLE001 - every write of the batch is refused
             err = storage_error(e)
-            log.error("database %s: %d appends failed: %s", self.where, len(batch), err)
+            self._failed("appends", len(batch), e, err)
             await session.rollback()
             _refuse(batch, err)
             return True
@@ -179,6 +179,15 @@ class Writer:
             else:
                 job.fut.set_result(None)
         return True
+
+    def _failed(self, what: str, count: int, exc: BaseException, err: StorageError) -> None:
+        """One log line for a refused batch: the driver's own words, never its traceback (a server that
+        cannot be reached is a warning: it is expected to come back)."""
+        if err.code == UNREACHABLE:
+            log.warning("database %s unreachable (%s): %d %s refused", self.where,
+                        short(str(exc) or type(exc).__name__), count, what)
+        else:
+            log.error("database %s: %d %s failed: %s", self.where, count, what, err.reason)
 
     async def _append_group(self, session: Session, group: list[_Job]) -> list[tuple]:
         rows = [r for job in group for r in job.rows or ()]

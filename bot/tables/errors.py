@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 from bot.i18n import _
 from bot.storage import StorageError
+from bot.storage.errors import UNREACHABLE
 
 
 class TableError(Exception):
@@ -97,10 +98,14 @@ class LimitReached(TableError):
 class StorageFailed(TableError):
     """The database refused the write; the table is as it was before the request. ``code`` is SQLite's error
     name when known: a read-only database file (``SQLITE_READONLY``) is said to be one, since trying again
-    cannot help."""
+    cannot help; a database server that cannot be reached (``UNREACHABLE``) too, since trying again once it
+    is back will."""
 
     def __init__(self, reason: str, code: str | None = None) -> None:
-        if code is not None and code.startswith("SQLITE_READONLY"):
+        if code == UNREACHABLE:
+            message = _("The database is unreachable: your move was not saved and nothing changed. Play it again "
+                        "once the database is back; the game goes on from there.")
+        elif code is not None and code.startswith("SQLITE_READONLY"):
             message = _("The table could not be saved: the database file is read-only ({reason}); nothing "
                         "changed. The bot's owner must make it writable.")
         else:

@@ -147,6 +147,9 @@ class Turns(ServiceCore):
         if len(stored) != t.version:
             log.warning("table %d: %d entries stored, %d in memory; rebuilding", t.id, len(stored), t.version)
             t.replay(stored)
+            # the write reached the database after all: announce the turn it leads to (an AI's is played), or
+            # nobody would: the caller's retry is for the version that is gone
+            self._spawn(self._advance_later(t, t.version))
 
     async def _advance(self, t: Table) -> None:
         """After a change: automatic plays, then the next turn (an AI's, or a human's with its timer), or

@@ -31,7 +31,9 @@ from bot.i18n import N_, _, environment_language, ngettext, use_language
 from bot.names import error_text, game_title, level_name, options_line, percent, why_text, win_points
 from bot.ratings import rating_text
 from bot.storage import StorageError
+from bot.storage.errors import UNREACHABLE
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
+from bot.tables.service import WRITE_TRIES
 from bot.tools.views import (
     MoveError,
     Score,
@@ -74,6 +76,10 @@ AFTER_GAME = N_("Type 'review' for your costliest decisions, or press Enter to l
 LINES_A_TURN = 100
 """Lines read at one turn without a move accepted, after which the game stops (kept): endless input that is not
 a move (``yes 1 |`` in Chiamata's auction, ``yes '' |``) ends the program instead of running for ever."""
+DATABASE_WAIT = 60.0
+"""Seconds the game waits for a database server that cannot be reached: your move is kept and tried again until
+it is saved, and the AI's are tried again ``WRITE_TRIES`` times over as long; then the game stops (status 1),
+kept as last saved."""
 
 
 class Refused(Exception):
@@ -130,6 +136,8 @@ class Terminal:
         self.options: dict = {}
         self.over: TableEvent | None = None
         self.gave_up: TableEvent | None = None
+        self.unreachable = False
+        """The database stayed unreachable for ``DATABASE_WAIT`` seconds while your move waited to be saved."""
         """The service stopped trying to save (the disk is full, the file locked...)."""
         self.turn_version: int | None = None
         """The table's version when the service last asked for your move."""
@@ -239,6 +247,8 @@ class Terminal:
                 return 1
             if self.my_turn():
                 if not await self.turn():
+                    if self.unreachable:
+                        return 1
                     self.say(_(STOPPED))
                     return 0
                 continue
@@ -290,7 +300,13 @@ class Terminal:
                 continue
             try:
                 await self.service.act(self.table_id, YOU, action, version=self.turn_version)
-            except (BadAction, IllegalMove, StorageFailed) as e:
+            except StorageFailed as e:
+                done = await self.save_when_back(action) if e.code == UNREACHABLE else self.refused(e)
+                if done is None:
+                    return False
+                if not done:
+                    continue
+            except (BadAction, IllegalMove) as e:
                 self.say(_("Not possible: {reason}").format(reason=e))
                 continue
             except TableError as e:  # the turn is gone (timed out, game over): back to the table
@@ -298,6 +314,39 @@ class Terminal:
             self.turn_version = None
             return True
         raise TooManyLines(LINES_A_TURN)
+
+    def refused(self, error: TableError) -> bool:
+        """Say why an action was refused; ``False``: ask for one again."""
+        self.say(_("Not possible: {reason}").format(reason=error))
+        return False
+
+    async def save_when_back(self, action: Action | str) -> bool | None:
+        """The database cannot be reached: keep the move and try it again until it is saved or the turn is gone
+        (``True``), refused for another reason (``False``: ask again), or ``DATABASE_WAIT`` seconds have passed
+        (``None``: the game stops, kept as last saved)."""
+        assert self.table_id is not None
+        self.say(_("The database is unreachable; your move is kept and will be saved when it returns (waiting up "
+                   "to {seconds:g} seconds).").format(seconds=DATABASE_WAIT))
+        loop = asyncio.get_running_loop()
+        deadline, delay = loop.time() + DATABASE_WAIT, 0.25
+        while (left := deadline - loop.time()) > 0:
+            await asyncio.sleep(min(delay, left))
+            delay = min(2 * delay, 2.0)
+            try:
+                await self.service.act(self.table_id, YOU, action, version=self.turn_version)
+            except StorageFailed as e:
+                if e.code == UNREACHABLE:
+                    continue
+                return self.refused(e)
+            except TableError as e:  # the turn is gone meanwhile (the game moved on)
+                self.say(_("Not possible: {reason}").format(reason=e))
+                return True
+            self.say(_("The database is back: your move is saved."))
+            return True
+        self.unreachable = True
+        self.say(_("The database did not come back within {seconds:g} seconds. The game is kept as last saved: run "
+                   "the same command to continue it once the database works again.").format(seconds=DATABASE_WAIT))
+        return None
 
     def show(self, event: TableEvent) -> None:
         """Print what an event means, if anything, and follow what it tells about the sides and the score."""
@@ -582,7 +631,7 @@ async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
 
         path = Settings().database
     try:
-        service = await TableService.open(path, ai_time_ms=args.time_ms)
+        service = await TableService.open(path, ai_time_ms=args.time_ms, retry_delay=DATABASE_WAIT / WRITE_TRIES)
     except StorageError as e:
         print(_("error: cannot open the database {path}: {reason}").format(path=path, reason=e.reason),
               file=sys.stderr)
