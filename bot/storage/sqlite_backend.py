@@ -136,7 +136,11 @@ class SqliteBackend(Backend):
             await opening.check_tables(self._w, self.path)
             rows = await first_read()
             if kept is not None:
-                report_damaged_log(kept, self.path, rows)
+                games = None
+                if kept.salvaged is not None:
+                    games = {int(r[0]) for r in await self.read("SELECT id FROM games WHERE id >= ?",
+                                                                 (min(kept.salvaged.games, default=0),))}
+                report_damaged_log(kept, self.path, rows, games)
         except BaseException as e:
             forget_frames(e)  # a cursor kept by a traceback would keep its connection from really closing
             if kept is not None and not kept.report.exists():
@@ -238,10 +242,10 @@ def keep_damaged_log(path: Path) -> wal.Kept | None:
     return kept
 
 
-def report_damaged_log(kept: wal.Kept, path: Path, rows: object) -> None:
+def report_damaged_log(kept: wal.Kept, path: Path, rows: object, games: set[int] | None = None) -> None:
     """Write the report of a damaged log with the live tables the database holds now (``rows``: the store's
-    first read, ``None`` when it failed)."""
+    first read, ``None`` when it failed) and the ids of its finished games among those the log held."""
     tables = None
     if isinstance(rows, list):
         tables = [(r.id, r.game, len(r.entries)) for r in rows if isinstance(r, LiveTableRow)]
-    wal.write_report(kept.report, wal.report_lines(kept, path, tables))
+    wal.write_report(kept.report, wal.report_lines(kept, path, tables, games))

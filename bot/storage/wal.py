@@ -30,7 +30,9 @@ import contextlib
 import logging
 import os
 import shutil
+import sqlite3
 import struct
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -267,6 +269,92 @@ class Kept:
     """Where the report of what may be lost goes."""
     checkpoint: float | None
     """When the database file was last written (its last checkpoint), as a time stamp."""
+    salvaged: Salvaged | None = None
+    """What the damaged log held, when a repaired copy could be read."""
+
+
+SALVAGE_MAX = 64 * 1024 * 1024
+"""A database file up to this size is copied to read what a damaged log held (a second or less)."""
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """What a damaged log held, read from a repaired copy: the live tables (id: game, actions) and the
+    finished games (id: game) of the database with the whole log."""
+
+    tables: dict[int, tuple[str, int]]
+    games: dict[int, str]
+
+
+def repaired(data: bytes, page_size: int, beyond: int = 0) -> bytes | None:
+    """The frames of the log ``data``'s last generation (those with its first frame's salts), up to their last
+    commit, with a new header and their checksums made right; None when no commit is past frame ``beyond``."""
+    step = FRAME_HEADER + page_size
+    frames = (len(data) - HEADER) // step
+    if frames < 1:
+        return None
+    salts = data[HEADER + 8:HEADER + 16]
+    last = 0
+    for i in range(frames):
+        at = HEADER + i * step
+        page, size_after = struct.unpack(">2I", data[at:at + 8])
+        if data[at + 8:at + 16] != salts or page == 0:
+            break
+        if size_after:
+            last = i + 1
+    if last <= beyond:
+        return None
+    head = struct.pack(">4I", MAGIC[0], VERSION, page_size, 0) + salts
+    s0, s1 = checksum(head, False)
+    out = [head, struct.pack(">2I", s0, s1)]
+    for i in range(last):
+        at = HEADER + i * step
+        s0, s1 = checksum(data[at:at + 8], False, s0, s1)
+        s0, s1 = checksum(data[at + FRAME_HEADER:at + step], False, s0, s1)
+        out += [data[at:at + 16], struct.pack(">2I", s0, s1), data[at + FRAME_HEADER:at + step]]
+    return b"".join(out)
+
+
+def salvage(db: Path, data: bytes, beyond: int = 0) -> Salvaged | None:
+    """Read what the damaged log ``data`` of ``db`` held, from a copy of both in a temporary folder with the log
+    repaired (``repaired``); None when it holds no commit past frame ``beyond`` (the part SQLite still uses)
+    or cannot be read (a page of garbage, a database too big to copy)."""
+    try:
+        if os.path.getsize(db) > SALVAGE_MAX:
+            return None
+        with open(db, "rb") as f:
+            head = f.read(100)
+        if len(head) == 100 and head.startswith(b"SQLite format 3\x00"):
+            page_size, = struct.unpack(">H", head[16:18])
+            page_size = 65536 if page_size == 1 else page_size
+        elif len(data) >= HEADER:
+            page_size, = struct.unpack(">I", data[8:12])
+        else:
+            return None
+        if page_size < 512 or page_size > 65536 or page_size & (page_size - 1):
+            return None
+        fixed = repaired(data, page_size, beyond)
+        if fixed is None:
+            return None
+        with tempfile.TemporaryDirectory(prefix="tavolo-wal-") as folder:
+            copy = Path(folder) / "copy.sqlite3"
+            shutil.copyfile(db, copy)
+            Path(f"{copy}-wal").write_bytes(fixed)
+            con = sqlite3.connect(copy)
+            try:
+                if con.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                    return None
+                tables = {t: (game, 0) for t, game in con.execute("SELECT id, game FROM live_tables")}
+                for t, n in con.execute("SELECT table_id, count(*) FROM live_actions GROUP BY table_id"):
+                    if t in tables:
+                        tables[t] = (tables[t][0], n)
+                games = dict(con.execute("SELECT id, game FROM games"))
+            finally:
+                con.close()
+        return Salvaged(tables, games)
+    except (OSError, sqlite3.Error, ValueError, struct.error) as e:
+        log.debug("cannot read what the damaged log of %s held: %s", db, e)
+        return None
 
 
 def keep_aside(db: Path, damage: WalDamage) -> Kept:
@@ -283,16 +371,18 @@ def keep_aside(db: Path, damage: WalDamage) -> Kept:
         checkpoint: float | None = os.stat(db).st_mtime
     except OSError:
         checkpoint = None
+    salvaged = None
     if wal.exists():
         copy = Path(base)
         shutil.copyfile(wal, copy)
+        salvaged = salvage(db, copy.read_bytes(), damage.committed)
         keep = HEADER + damage.committed * (FRAME_HEADER + damage.page_size) if damage.committed else 0
         with open(wal, "r+b") as f:
             f.truncate(keep)
             os.fsync(f.fileno())
     with contextlib.suppress(FileNotFoundError):
         os.remove(f"{db}-shm")
-    return Kept(damage, copy, Path(base + REPORT), checkpoint)
+    return Kept(damage, copy, Path(base + REPORT), checkpoint, salvaged)
 
 
 def reports(db: Path) -> list[Path]:
@@ -306,9 +396,11 @@ def reports(db: Path) -> list[Path]:
     return [folder / n for n in names]
 
 
-def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int]] | None) -> list[str]:
+def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int]] | None,
+                 games: set[int] | None = None) -> list[str]:
     """The report of a damaged log: what happened, what may be lost, the live tables kept (id, game, actions;
-    ``None``: they could not be read)."""
+    ``None``: they could not be read) and (``games``) the ids of the finished games the database holds of
+    those the damaged log held."""
     when = (time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(kept.checkpoint)) if kept.checkpoint is not None
             else "?")
     damage = kept.damage
@@ -326,6 +418,8 @@ def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int]] | None
             lines.append(ngettext("{kept} save at the start of the log could be read and was kept.",
                                   "{kept} saves at the start of the log could be read and were kept.",
                                   damage.kept).format(kept=damage.kept))
+    if kept.salvaged is not None and tables is not None and games is not None:
+        lines += salvage_lines(kept.salvaged, {t: n for t, _game, n in tables}, games)
     if tables is None:
         lines.append(_("The live tables could not be read: the database was not opened."))
     elif tables:
@@ -339,6 +433,28 @@ def report_lines(kept: Kept, db: Path, tables: list[tuple[int, str, int]] | None
         lines.append(_("The damaged log was kept as {copy}.").format(copy=kept.copy))
     lines.append(_("Move this report ({report}) away once read.").format(report=kept.report))
     return lines
+
+
+def salvage_lines(salvaged: Salvaged, tables: dict[int, int], games: set[int]) -> list[str]:
+    """What a repaired copy of the damaged log holds and the database (``tables``: actions per live table,
+    ``games``: finished games) lacks now."""
+    lost = []
+    for table, (game, n) in sorted(salvaged.tables.items()):
+        have = tables.get(table)
+        if have is None:
+            lost.append(ngettext("table {id} ({game}) is lost, with its {n} action",
+                                 "table {id} ({game}) is lost, with its {n} actions", n).format(
+                id=table, game=game.capitalize(), n=n))
+        elif n > have:
+            lost.append(ngettext("table {id} ({game}): its last {n} action is lost",
+                                 "table {id} ({game}): its last {n} actions are lost", n - have).format(
+                id=table, game=game.capitalize(), n=n - have))
+    for game_id, game in sorted(salvaged.games.items()):
+        if game_id not in games:
+            lost.append(_("the finished game {id} ({game}) is lost").format(id=game_id, game=game.capitalize()))
+    if not lost:
+        return [_("A repaired copy of the damaged log holds nothing that the database lacks now.")]
+    return [_("What the damaged log held and the database lacks now (read from a repaired copy):"), *lost]
 
 
 def write_report(path: Path, lines: list[str]) -> None:
