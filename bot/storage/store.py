@@ -43,10 +43,11 @@ class Store(LeaseQueries, GameQueries):
         after a power cut, which may lose the last commits; no fsync per commit, so a commit takes tens of
         microseconds. ``FULL``: every commit is fsynced and survives a power cut too, at the disk's fsync
         time per transaction (0.15 ms to 8 ms measured on the project machine, depending on its load).
-        PostgreSQL, the same promises: ``NORMAL`` is ``synchronous_commit = off`` (a commit is in the server
-        when the call returns, so it survives a crash of the bot; a crash of the server or the machine within
-        about 0.6 s may lose the last commits, never leaving the database inconsistent), ``FULL`` is
-        ``synchronous_commit = on`` (the server has flushed it to disk, and may wait for a replica)."""
+        PostgreSQL, the same promises or more: ``NORMAL`` is ``synchronous_commit = local`` (the server has
+        flushed the commit to its WAL on disk when the call returns, so it survives a crash of the bot, of the
+        server and of its machine), ``FULL`` is ``synchronous_commit = on`` (and it waits for the synchronous
+        replicas, if any), ``OFF`` is ``off`` (for bulk loading only: a crash of the server may lose the last
+        commits)."""
         self.pool_size = pool_size
         """PostgreSQL: connections in the pool at most (``POOL_SIZE``)."""
         self.connect_timeout = connect_timeout
