@@ -113,7 +113,8 @@ async def test_four_players_two_people_two_ai_with_a_team_thread_and_privacy(sim
             assert "Your turn" in ui.text(message) and "Your turn" not in ui.text(other_message)
             if clicks in (0, 7):  # the table message follows for the onlookers (at most every 90 s)
                 await env.advance_time(ONLOOKER_REFRESH_SECONDS)
-                turn_line = ui.text(ui.table_message(channel, table_id)).splitlines()[-1]
+                turn_line = [line for line in ui.text(ui.table_message(channel, table_id)).splitlines()
+                             if not line.startswith("-# ")][-1]  # above "Updated ..."
                 assert member.mention in turn_line and other.mention not in turn_line
         result = await member.click(message, custom_id=ui.enabled_actions(message)[0].custom_id)
         assert result.response.ephemeral
