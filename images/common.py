@@ -20,6 +20,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.records import clip_name
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
@@ -227,6 +228,13 @@ class SeatInfo:
     name: str
     ai: str | None = None
     label: str | None = None
+
+    def __post_init__(self) -> None:
+        """Names clipped to ``NAME_LIMIT`` characters before any drawing: a record may carry a name of any
+        length, and fitting a long one costs time and memory that grow with it."""
+        object.__setattr__(self, "name", clip_name(str(self.name)))
+        if self.label is not None:
+            object.__setattr__(self, "label", clip_name(str(self.label)))
 
 
 def seat_number_label(seats: Sequence[SeatInfo] | None, seat: int) -> str:
@@ -526,11 +534,18 @@ class Fitted:
 
 def _split_word(word: str, size: int, max_width: float, condensed: bool) -> tuple[str, str] | None:
     """A long word broken in two with a hyphen, the first part as long as fits and both parts legible (a
-    part of small letters only, like ``ano``, is too short on a phone)."""
-    for cut in range(len(word) - 2, 2, -1):
-        head, tail = word[:cut] + "-", word[cut:]
-        if text_width(head, size, True, condensed) <= max_width and legible(tail, size, True, condensed):
-            return head, tail
+    part of small letters only, like ``ano``, is too short on a phone). The longest head that fits is found by
+    halving (a head is wider the longer it is), so a long word costs a few measures, not one per letter."""
+    lo, hi = 2, len(word) - 2  # the longest fitting cut is in lo..hi (lo: none fits)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(word[:mid] + "-", size, True, condensed) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    for cut in range(lo, 2, -1):
+        if legible(word[cut:], size, True, condensed):
+            return word[:cut] + "-", word[cut:]
     return None
 
 
@@ -561,12 +576,14 @@ def fit_lines(text: str, max_width: float, size: int, smallest: int, max_lines: 
             if current:
                 lines.append(current)
             current = word
-            while text_width(current, s, True, condensed) > max_width:
+            while len(lines) < max_lines and text_width(current, s, True, condensed) > max_width:
                 parts = _split_word(current, s, max_width, condensed)
                 if parts is None:
                     break
                 lines.append(parts[0])
                 current = parts[1]
+            if len(lines) >= max_lines:  # too many lines at this size already: no more splitting
+                break
         lines.append(current)
         if (len(lines) <= max_lines and all(text_width(x, s, True, condensed) <= max_width for x in lines)
                 and all(legible(x, s, True, condensed) for x in lines)):

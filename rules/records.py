@@ -9,6 +9,18 @@ from rules.actions import Action, RulesError, brief
 from rules.engine import RECORD_FORMAT, SEED_MAX, Match
 from rules.games import spec
 
+NAME_LIMIT = 32
+"""The most characters of a seat's name anything shows or draws: Discord's display-name limit. A longer name (a
+record can carry any) is clipped by ``clip_name`` where it enters, so no text or picture pays for its length."""
+ELLIPSIS = "…"
+
+
+def clip_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """``name`` cut to at most ``limit`` characters, its last one an ellipsis when it was cut."""
+    if len(name) <= limit:
+        return name
+    return name[: limit - 1].rstrip() + ELLIPSIS
+
 
 def game_class(name: object) -> type[Match]:
     """The engine class of a registered game name (``RulesError`` lists the games)."""

@@ -116,8 +116,9 @@ class Lobby(Turns):
             self._check_free(t.channel_id, user_id)
             if len(t.seats) >= t.players:
                 raise TableFull()
-            await self._save_seats(t, t.seats + [Seat(user_id, name)])
-        self._emit(t, Joined(user_id=user_id, name=name))
+            seat = Seat(user_id, name)
+            await self._save_seats(t, t.seats + [seat])
+        self._emit(t, Joined(user_id=user_id, name=seat.name))
         return t.info()
 
     async def add_ai(self, table_id: int, user_id: int, level: str | None = None) -> TableInfo:

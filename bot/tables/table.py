@@ -12,7 +12,7 @@ from bot.tables.clock import TimerHandle
 from rules.actions import Action, IllegalAction
 from rules.engine import Match
 from rules.games import spec
-from rules.records import new_game
+from rules.records import clip_name, new_game
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,11 @@ class Seat:
     """Turns timed out in a row."""
     leave_noted: bool = False
     """The ``leave`` entry has been written (before the AI's first action for the seat)."""
+
+    def __post_init__(self) -> None:
+        """The name clipped to ``NAME_LIMIT`` characters where it enters (a member's display name, a stored
+        seat): every text and picture of the table shows it, and none should pay for a longer one."""
+        self.name = clip_name(str(self.name))
 
     @property
     def human(self) -> bool:
