@@ -497,8 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("briscola: the value network or move policy (default); cicera: the linear leaf value "
                               "of the hard search, fitted on hard-v1's self-play deals (it reads --dir, --games, "
                               "--seed, --agent-ms, --jobs, --resume and --export)"))
-    train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), default=BRISCOLA_TRAIN["players"], metavar="N",
-                       help=_("players: 2, 4 or 6 (default: 2)"))
+    train.add_argument("--players", type=whole_number(2, PLAYERS_MAX), choices=(2, 4, 6),
+                       default=BRISCOLA_TRAIN["players"], metavar="N", help=_("players: 2, 4 or 6 (default: 2)"))
     train.add_argument("--games", type=whole_number(0, DEALS_MAX), metavar="G",
                        help=_("self-play games of data, 0 to {max} (default: 20000; Cicera: 800 deals; 0: none of "
                               "its own, with --with)").format(max=DEALS_MAX))

@@ -193,12 +193,22 @@ def settings_problems(exc: Exception) -> str:
 
 
 async def check_database(settings: Settings) -> Check:
-    """Open the database (which applies the pending migrations), write a scratch row and read it back."""
+    """Open the database (which applies the pending migrations), write a scratch row and read it back. A SQLite
+    file that does not exist is a problem, and is not made: a mistyped path is not taken for a new database."""
     from bot.storage import DatabaseUrl, StorageError, StorageOpenError, Store
 
     database = settings.database
     where = str(database)
-    new = not isinstance(database, DatabaseUrl) and not database.exists()
+    if not isinstance(database, DatabaseUrl) and not database.exists():  # never made here: a wrong path is said
+        from bot.tools.paths import output_file_problem
+
+        problem = output_file_problem(where)
+        if problem is not None:
+            return Check(False, _("there is no database at {path}, and the bot could not make one there: "
+                                  "{problem}").format(path=where, problem=problem))
+        return Check(False, _("there is no database at {path}: the bot makes a new, empty one there when it first "
+                              "starts; if one should be there, check TAVOLO_DATABASE and the folder this runs "
+                              "in").format(path=where))
     try:
         store = await Store(database).open()
     except StorageOpenError as exc:
@@ -225,8 +235,6 @@ async def check_database(settings: Settings) -> Check:
             log.warning("closing the database %s: %s", where, exc.reason)
     text = _("the database {path} opens, is migrated to schema version {version}, writes and reads").format(
         path=where, version=version)
-    if new:
-        text += _(" (it did not exist: a new, empty database was created)")
     if damaged:  # a damaged write-ahead log, kept aside at this open or an earlier one: what may be lost
         return Check(False, text + "; " + " ".join(line for _report, lines in damaged for line in lines))
     return Check(True, text)
@@ -321,6 +329,7 @@ def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Calla
     """Remove a member's standings and settings and anonymise their seats in stored games, once confirmed
     (``confirm(prompt)``: the answer; default ``input``)."""
     from bot.storage import StorageError, failure_line
+    from bot.tables import StorageFailed, TableError
 
     user_id: int = args.user_id
     if isinstance(settings.database, Path) and not settings.database.is_file():
@@ -342,10 +351,20 @@ def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Calla
         if answer.strip().lower() not in {"yes", _("yes")}:
             print(_("Nothing was changed."))
             return 1
+    from bot.logging_setup import level_number, setup_logging
+
+    # the outcome is said below in one line; the storage's own log lines (a refused write) only at DEBUG
+    setup_logging("DEBUG" if level_number(settings.log_level) <= logging.DEBUG else "CRITICAL")
     try:
         games, live = asyncio.run(forget(settings, user_id))
     except StorageError as exc:
         print(failure_line(exc, settings.database), file=sys.stderr)
+        return 1
+    except StorageFailed as exc:  # a write refused (a read-only or locked file): nothing changed
+        print(failure_line(StorageError(exc.reason, exc.code), settings.database), file=sys.stderr)
+        return 1
+    except TableError as exc:
+        print(_("error: {message}").format(message=exc), file=sys.stderr)
         return 1
     print(_("Member {id} forgotten: standings and settings removed, {n} stored games anonymised.").format(
         id=user_id, n=games))

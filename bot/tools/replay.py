@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import stat
 import sys
 
 from bot.i18n import _
+from bot.tools.paths import output_file_problem
 from rules.records import ReplayError, replay_record
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -80,21 +82,29 @@ def check_file(path: str) -> str | None:
 
 
 def write_picture(path: str, out: str) -> int:
-    """Write the replay of the record at ``path`` to ``out`` (``.webp`` added when it has no suffix); print
-    where, or ``FAIL FILE: problem`` with status 1 when the record is bad (nothing is written then)."""
+    """Write the replay of the record at ``path`` to the file ``out``, exactly as given; print where. One line
+    and status 2, before any drawing, when ``out`` cannot be written (no name, a folder, a missing folder, no
+    permission); ``FAIL FILE: problem`` and status 1 when the record is bad; one line and status 1 when the
+    write fails (a full disk). Nothing is left behind when nothing was written."""
     from images.replay import ReplayTooLarge, replay_webp
 
+    problem = output_file_problem(out)
+    if problem is not None:
+        print(_("error: {message}").format(message=one_line(problem)), file=sys.stderr)
+        return 2
     try:
         data = replay_webp(load_record(path))
     except (RecordFileError, ReplayError, ReplayTooLarge) as e:
         print(f"FAIL {shown(path)}: {one_line(str(e))}")
         return 1
-    if not os.path.splitext(out)[1]:
-        out += ".webp"
+    existed = os.path.lexists(out)
     try:
         with open(out, "wb") as f:
             f.write(data)
     except (OSError, ValueError) as e:
+        if not existed:
+            with contextlib.suppress(OSError):
+                os.unlink(out)  # a part written before the disk filled
         print(_("cannot write {path}: {error}").format(path=shown(out), error=getattr(e, "strerror", None) or e),
               file=sys.stderr)
         return 1

@@ -32,6 +32,7 @@ from typing import Any
 
 from bot import demo
 from bot.i18n import _
+from bot.tools.paths import folder_problem
 
 log = logging.getLogger(__name__)
 
@@ -413,7 +414,12 @@ def fixed_seed(service: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """``python -m bot screenshots DIR``: 0 when every picture was written, 2 when a tool is missing."""
+    """``python -m bot screenshots DIR``: 0 when every picture was written, 2 when DIR cannot be written (a file,
+    no permission) or a tool is missing, said in one line before anything is made."""
+    problem = folder_problem(args.folder)
+    if problem is not None:
+        print(_("error: {message}").format(message=problem), file=sys.stderr)
+        return 2
     chromium = find_chromium(args.chromium)
     problem = missing(chromium)
     if problem is not None:

@@ -36,6 +36,7 @@ import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+import zipfile  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
 from dataclasses import asdict, dataclass, replace  # noqa: E402
@@ -46,6 +47,7 @@ from typing import TypeVar  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
+from bot.tools.paths import folder_problem, output_file_problem  # noqa: E402
 from rules.actions import RulesError  # noqa: E402
 from rules.ai import briscola_learned, features, make_agent, net  # noqa: E402
 from rules.ai.briscola import round_value  # noqa: E402
@@ -331,11 +333,45 @@ def generate_chunk(players: int, seed: int, chunk: int, games: int, teacher: net
     }
 
 
+def read_weights(path: str, option: str) -> dict[str, np.ndarray]:
+    """The layers of the weights file at ``path`` (given as ``option``), as float32; ``TrainError`` when it is
+    not one (not a NumPy archive, a layer missing or unreadable, layer sizes that do not chain)."""
+    def refused(reason: object) -> TrainError:
+        return TrainError(_("{option} {path} is not a weights file: {reason}").format(
+            option=option, path=path, reason=" ".join(str(reason).split())[:120]))
+
+    try:
+        loaded = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as e:
+        raise refused(getattr(e, "strerror", None) or e) from None
+    if not isinstance(loaded, np.lib.npyio.NpzFile):
+        raise refused(_("one array, not the layers of a network"))
+    with loaded:
+        missing = [k for k in net.LAYERS if k not in loaded.files]
+        if missing:
+            raise refused(_("it has no {names}").format(names=", ".join(missing)))
+        try:
+            arrays = {k: loaded[k].astype(np.float32) for k in net.LAYERS}
+        except (OSError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as e:
+            raise refused(e) from None
+    chained = all(arrays[k].ndim == 2 for k in ("w1", "w2", "w3"))
+    expected = weight_shapes(*(arrays[k].shape[1] for k in ("w1", "w2", "w3"))) if chained else {}
+    if not chained or any(a.shape != expected[k] for k, a in arrays.items()):
+        raise refused(_("its layers do not make a network of this version's {n} inputs").format(n=features.SIZE))
+    return arrays
+
+
+def weight_shapes(hidden1: int, hidden2: int, outputs: int) -> dict[str, tuple[int, ...]]:
+    """The shape of each layer of a network with these sizes."""
+    sizes = [features.SIZE, hidden1, hidden2, outputs]
+    return {**{f"w{k + 1}": (sizes[k], sizes[k + 1]) for k in range(3)},
+            **{f"b{k + 1}": (sizes[k + 1],) for k in range(3)}}
+
+
 def _teacher(path: str) -> net.Net | None:
     if not path:
         return None
-    with np.load(path) as f:
-        return net.from_arrays({k: f[k] for k in net.LAYERS})
+    return net.from_arrays(read_weights(path, "--teacher"))
 
 
 def make_chunk(folder: Path, cfg: RunConfig, k: int) -> tuple[int, int, float]:
@@ -477,9 +513,8 @@ def start_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
     """The weights training starts from: ``cfg.init``'s (fine-tuning) or ``init_weights``'."""
     if not cfg.init:
         return init_weights(cfg)
-    with np.load(cfg.init) as f:
-        weights = {k: f[k].astype(np.float32) for k in net.LAYERS}
-    shapes = {k: a.shape for k, a in init_weights(cfg).items()}
+    weights = read_weights(cfg.init, "--init")
+    shapes = weight_shapes(*cfg.hidden, net.POLICY_CLASSES if cfg.policy else 2)
     if {k: a.shape for k, a in weights.items()} != shapes:
         raise TrainError(_("{path} has other layer sizes than --hidden1/--hidden2").format(path=cfg.init))
     return weights
@@ -622,19 +657,41 @@ def export(state: dict, path: Path, cfg: RunConfig, val: float) -> None:
     """The weights file the AI loads: the weights, the feature encoding's version and how they were made."""
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = json.dumps({**asdict(cfg), "epochs_done": state["epoch"], "validation_loss": round(val, 5)})
-    np.savez(path, version=np.array(features.VERSION), meta=np.array(meta), **state["weights"])
+    with open(path, "wb") as f:  # the path as given (np.savez adds .npz to a name without it)
+        np.savez(f, version=np.array(features.VERSION), meta=np.array(meta), **state["weights"])
+
+
+def make_folder(folder: Path) -> None:
+    """Make the run's folder (and its parents); ``TrainError`` when it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise TrainError(_("cannot make the folder {dir}: {reason}").format(dir=folder, reason=e.strerror or e)
+                         ) from None
+
+
+def paths_problem(args: argparse.Namespace) -> str | None:
+    """Why ``--dir`` or ``--export`` cannot be written, checked before any work; ``None`` when both will do."""
+    problem = folder_problem(args.dir)
+    if problem is None and args.export is not None:
+        problem = output_file_problem(args.export, make_parents=True)
+    return problem
 
 
 def read_config(folder: Path) -> RunConfig | None:
     """The configuration stored in a run's folder, ``None`` when it holds none."""
     path = folder / "config.json"
-    if not path.exists():
+    if not path.is_file():
         return None
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    raw["hidden"] = tuple(raw["hidden"])
-    raw["pool"] = tuple(raw.get("pool", ()))
-    raw["pool_sha256"] = tuple(raw.get("pool_sha256", ()))
-    return RunConfig(**raw)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw["hidden"] = tuple(raw["hidden"])
+        raw["pool"] = tuple(raw.get("pool", ()))
+        raw["pool_sha256"] = tuple(raw.get("pool_sha256", ()))
+        return RunConfig(**raw)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as e:
+        raise TrainError(_("{path} is not the settings of a run ({reason})").format(
+            path=path, reason=" ".join(str(e).split())[:120])) from None
 
 
 def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=print, jobs: int = 1) -> dict:
@@ -650,7 +707,10 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     if stored is not None and asdict(stored) | {"epochs": 0} != asdict(cfg) | {"epochs": 0}:
         raise TrainError(_("{dir} holds another run (its config.json); use another folder, or --resume").format(
             dir=folder))
-    folder.mkdir(parents=True, exist_ok=True)
+    if cfg.teacher:
+        read_weights(cfg.teacher, "--teacher")  # before any game is played: a file that is no weights is refused
+    start_weights(cfg)  # --init's file and its layer sizes, likewise
+    make_folder(folder)
     (folder / "config.json").write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
     data = ensure_data(folder, cfg, say, jobs)
     if cfg.target_mix < 1.0 and not cfg.policy and not np.any(~np.isnan(data.get("search_win", np.array([np.nan])))):
@@ -702,7 +762,12 @@ def _file(path: str | None) -> tuple[str, str]:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run ``python -m bot train`` from the command line."""
+    """Run ``python -m bot train`` from the command line: 2 for a mistake (one line, before any work), 1 when
+    writing fails on the way (a full disk)."""
+    problem = paths_problem(args)
+    if problem is not None:
+        print(_("error: {message}").format(message=problem), file=sys.stderr)
+        return 2
     folder = Path(args.dir)
     cfg = None
     if not args.resume:
@@ -731,14 +796,18 @@ def main(args: argparse.Namespace) -> int:
                         policy=args.policy, init=init,
                         init_sha256=init_digest, target_mix=args.target_mix / 1000,
                         pool=tuple(str(d) for d in args.pool or ()))
-    elif args.epochs:
-        stored = read_config(folder)
-        if stored is not None:  # more epochs for the stored run
-            cfg = RunConfig(**{**asdict(stored), "epochs": args.epochs})
     try:
+        if args.resume and args.epochs:
+            stored = read_config(folder)
+            if stored is not None:  # more epochs for the stored run
+                cfg = RunConfig(**{**asdict(stored), "epochs": args.epochs})
         run(folder, cfg, Path(args.export) if args.export else None,
             say=lambda line: print(line, flush=True), jobs=args.jobs)
     except TrainError as e:
         print(_("error: {message}").format(message=str(e)), file=sys.stderr)
         return 2
+    except OSError as e:
+        print(_("error: cannot write {path}: {reason}").format(path=e.filename, reason=e.strerror or e),
+              file=sys.stderr)
+        return 1
     return 0

@@ -30,7 +30,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
-from bot.tools.train import TrainError, make_chunks, split  # noqa: E402
+from bot.tools.train import TrainError, make_chunks, make_folder, paths_problem, split  # noqa: E402
 from rules.ai import cicera, cicera_value  # noqa: E402
 from rules.ai.hard_v1 import CICERA_V1  # noqa: E402
 from rules.cicera import PLAYERS, CiceraRound, move_of  # noqa: E402
@@ -139,7 +139,11 @@ def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say=
     Returns the weights and the errors (``train_mse``, ``val_mse`` of the learned value, ``val_mse_estimate``
     of the hand-made estimate scaled by its own least-squares factor, ``val_mse_zero`` of predicting 0)."""
     path = folder / "config.json"
-    stored = CiceraRun(**json.loads(path.read_text(encoding="utf-8"))) if path.exists() else None
+    try:
+        stored = CiceraRun(**json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else None
+    except (OSError, ValueError, TypeError) as e:
+        raise TrainError(_("{path} is not the settings of a run ({reason})").format(
+            path=path, reason=" ".join(str(e).split())[:120])) from None
     if cfg is None:
         if stored is None:
             raise TrainError(_("nothing to resume in {dir}: it holds no run").format(dir=folder))
@@ -147,7 +151,7 @@ def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say=
     elif stored is not None and stored != cfg:
         raise TrainError(_("{dir} holds another run (its config.json); use another folder, or --resume").format(
             dir=folder))
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     path.write_text(json.dumps(asdict(cfg)) + "\n", encoding="utf-8")
     x, y, est, game = examples(ensure_games(folder, cfg, say, jobs))
     train_idx, val_idx = split(len(y), cfg.seed, game)
@@ -165,14 +169,20 @@ def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say=
     if export_to is not None:
         export_to.parent.mkdir(parents=True, exist_ok=True)
         meta = json.dumps({**asdict(cfg), **{k: round(v, 4) for k, v in figures.items() if k.endswith("mse")}})
-        np.savez(export_to, version=np.array(cicera_value.VERSION), features=np.array(cicera_value.FEATURES),
-                 weights=weights, meta=np.array(meta))
+        with open(export_to, "wb") as f:  # the path as given (np.savez adds .npz to a name without it)
+            np.savez(f, version=np.array(cicera_value.VERSION), features=np.array(cicera_value.FEATURES),
+                     weights=weights, meta=np.array(meta))
         say(_("weights written to {path} ({n} weights)").format(path=export_to, n=len(weights)))
     return figures
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run ``python -m bot train --game cicera`` from the command line."""
+    """Run ``python -m bot train --game cicera`` from the command line: 2 for a mistake (one line, before any
+    work), 1 when writing fails on the way (a full disk)."""
+    problem = paths_problem(args)
+    if problem is not None:
+        print(_("error: {message}").format(message=problem), file=sys.stderr)
+        return 2
     defaults = CiceraRun()
     cfg = None if args.resume else CiceraRun(games=args.games or defaults.games, seed=args.seed,
                                               agent_ms=args.agent_ms or defaults.agent_ms)
@@ -182,4 +192,8 @@ def main(args: argparse.Namespace) -> int:
     except TrainError as e:
         print(_("error: {message}").format(message=str(e)), file=sys.stderr)
         return 2
+    except OSError as e:
+        print(_("error: cannot write {path}: {reason}").format(path=e.filename, reason=e.strerror or e),
+              file=sys.stderr)
+        return 1
     return 0

@@ -109,3 +109,233 @@ def test_the_shard_flags_with_another_command_are_refused(started, capsys, argv)
     assert err.strip().splitlines() == [f"error: --shard-count and --shard-ids are for the bot (run), not for "
                                         f"{argv[-2] if argv[-1] == 'x.json' else argv[-1]}"]
     assert not started.made
+
+
+# ----- train -----
+TRAIN = ["train", "--games", "1", "--epochs", "1"]
+TRAIN_OF = {"briscola": TRAIN, "cicera": ["train", "--game", "cicera", "--games", "1", "--agent-ms", "1"]}
+
+
+def not_weights(folder: Path) -> dict[str, Path]:
+    """Files that are not a network's weights, by what they are."""
+    import numpy as np
+
+    text = folder / "notes.npz"
+    text.write_text("not weights\n")
+    other = folder / "other.npz"
+    np.savez(other, x=np.zeros(3))
+    one = folder / "one.npy"
+    np.save(one, np.zeros((2, 2)))
+    return {"text": text, "other-arrays": other, "one-array": one}
+
+
+@pytest.mark.parametrize("what", ["text", "other-arrays", "one-array"])
+@pytest.mark.parametrize("option", ["--init", "--teacher"])
+def test_train_with_a_file_that_is_not_weights(tmp_path, option, what):
+    weights = not_weights(tmp_path)[what]
+    before = tree(tmp_path)
+    line = one_error_line(run_cli(tmp_path, *TRAIN, "--dir", "run", option, str(weights)))
+    assert line.startswith(f"error: {option} {weights} is not a weights file"), line
+    assert tree(tmp_path) == before  # no run folder made
+
+
+def test_train_dir_that_is_a_file(tmp_path):
+    (tmp_path / "a-file").write_text("mine")
+    line = one_error_line(run_cli(tmp_path, *TRAIN, "--dir", "a-file"))
+    assert line == "error: a-file is a file, not a folder"
+    assert tree(tmp_path) == {"a-file": b"mine"}
+
+
+@pytest.mark.parametrize("game", ["briscola", "cicera"])
+def test_train_dir_that_cannot_be_made(tmp_path, game):
+    line = one_error_line(run_cli(tmp_path, *TRAIN_OF[game], "--dir", "/proc/nope"))
+    assert line.startswith("error: /proc/nope cannot be written"), line
+    assert not Path("/proc/nope").exists()
+
+
+@pytest.mark.parametrize("export", ["/proc/nope.npz", "{tmp}", "{tmp}/a-file/x.npz"])
+@pytest.mark.parametrize("game", ["briscola", "cicera"])
+def test_train_export_that_cannot_be_written_is_refused_before_training(tmp_path, game, export):
+    (tmp_path / "a-file").write_text("mine")
+    export = export.format(tmp=tmp_path)
+    result = run_cli(tmp_path, *TRAIN_OF[game], "--dir", "run", "--export", export)
+    line = one_error_line(result)
+    assert line.startswith("error: ") and ("cannot be written" in line or "folder" in line), line
+    assert result.stdout == ""  # no data made, no epoch trained
+    assert tree(tmp_path) == {"a-file": b"mine"}
+
+
+def test_train_players_is_2_4_or_6(tmp_path):
+    line = one_error_line(run_cli(tmp_path, *TRAIN, "--dir", "run", "--players", "3"))
+    assert "invalid choice: 3" in line and "2, 4, 6" in line, line
+    assert tree(tmp_path) == {}
+
+
+def test_train_export_is_written_as_named(tmp_path):
+    result = run_cli(tmp_path, *TRAIN, "--dir", "run", "--export", "weights", "--hidden1", "4", "--hidden2", "4")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "weights").is_file() and not (tmp_path / "weights.npz").exists()
+
+
+# ----- screenshots, replay --picture, doctor, forget-user -----
+def test_screenshots_into_a_file(tmp_path):
+    (tmp_path / "a-file").write_text("mine")
+    line = one_error_line(run_cli(tmp_path, "screenshots", "a-file"))
+    assert line == "error: a-file is a file, not a folder"
+    assert tree(tmp_path) == {"a-file": b"mine"}
+
+
+def a_record(folder: Path) -> Path:
+    """A finished 2-player Briscola record in ``folder``."""
+    import json
+
+    from rules.records import new_game
+
+    match = new_game("briscola", 2, {}, 3)
+    while not match.is_over():
+        match.apply(match.legal_actions()[0])
+    path = folder / "game.json"
+    path.write_text(json.dumps(match.record([{"name": "a", "ai": "random"}, {"name": "b", "ai": "greedy"}])))
+    return path
+
+
+@pytest.mark.parametrize(("out", "says"), [
+    ("", "an empty file name"),
+    ("a-folder", "a-folder is a folder"),
+    ("no-such-folder/game.webp", "the folder no-such-folder does not exist"),
+    ("game.json/x.webp", "game.json is a file, not a folder"),
+])
+def test_replay_picture_to_a_path_that_cannot_be_a_file(tmp_path, out, says):
+    a_record(tmp_path)
+    (tmp_path / "a-folder").mkdir()
+    before = tree(tmp_path)
+    line = one_error_line(run_cli(tmp_path, "replay", "--picture", "game.json", out))
+    assert line == f"error: {says}" or line.startswith(f"error: {says}:"), line
+    assert tree(tmp_path) == before  # no .webp, no a-folder.webp
+
+
+def test_replay_picture_to_a_full_device_is_one_line(tmp_path):
+    made_by_the_old_code = Path("/dev/full.webp")
+    existed = made_by_the_old_code.exists()
+    try:
+        line = one_error_line(run_cli(tmp_path, "replay", "--picture", str(a_record(tmp_path)), "/dev/full"), 1)
+        assert line == "cannot write /dev/full: No space left on device"
+        assert made_by_the_old_code.exists() == existed
+    finally:
+        if not existed and made_by_the_old_code.exists():
+            made_by_the_old_code.unlink()
+
+
+def test_doctor_without_a_database_says_so_and_makes_none(tmp_path):
+    result = run_cli(tmp_path, "doctor")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    database = [line for line in result.stdout.splitlines() if "database" in line and "settings" not in line]
+    assert len(database) == 1 and database[0].startswith("PROBLEM: there is no database at tavolo.sqlite3: "), \
+        result.stdout
+    assert tree(tmp_path) == {}
+
+
+@pytest.fixture
+def restore_logging():
+    """``forget-user`` sets up logging as a process would; the root logger is put back for the other tests."""
+    import logging
+
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    for handler in root.handlers[:]:
+        if handler not in handlers:
+            root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def forget_env(monkeypatch, db: Path) -> None:
+    for name in list(os.environ):
+        if name.startswith(("TAVOLO_", "DISCORD_")):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(db.parent)
+    monkeypatch.setenv("TAVOLO_DATABASE", str(db))
+
+
+def a_database_with_a_member(db: Path, user_id: int) -> None:
+    """A database with ``user_id``'s language setting."""
+    import asyncio
+
+    from bot.storage import Store
+
+    async def make() -> None:
+        async with Store(db) as store:
+            await store.save_member_language(user_id, "it")
+
+    asyncio.run(make())
+
+
+def language_of(db: Path, user_id: int) -> str | None:
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    try:
+        row = con.execute("SELECT language FROM member_settings WHERE user_id = ?", (user_id,)).fetchone()
+    finally:
+        con.close()
+    return None if row is None else row[0]
+
+
+@pytest.mark.usefixtures("restore_logging")
+def test_forget_user_on_a_read_only_database(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    db = tmp_path / "tavolo.sqlite3"
+    a_database_with_a_member(db, 7)
+    db.chmod(0o444)
+    if os.geteuid() == 0 and shutil.which("chattr"):
+        subprocess.run(["chattr", "+i", str(db)], capture_output=True)
+    try:
+        try:
+            with open(db, "r+b"):
+                pytest.skip("cannot make a file read-only here")
+        except OSError:
+            pass
+        forget_env(monkeypatch, db)
+        status = main(["forget-user", "7", "--yes"])
+        out, err = capsys.readouterr()
+    finally:
+        if os.geteuid() == 0 and shutil.which("chattr"):
+            subprocess.run(["chattr", "-i", str(db)], capture_output=True)
+        db.chmod(0o644)
+    assert status == 1, out + err
+    assert out == "" and err.startswith(f"error: the database {db} failed: ") and "readonly" in err, err
+    assert len(err.splitlines()) == 1
+    assert language_of(db, 7) == "it"
+
+
+@pytest.mark.usefixtures("restore_logging")
+def test_forget_user_on_a_database_locked_meanwhile(tmp_path, monkeypatch, capsys):
+    import sqlite3
+
+    from bot.tables import TableService
+
+    db = tmp_path / "tavolo.sqlite3"
+    a_database_with_a_member(db, 7)
+    real = TableService.forget_user
+    other: list[sqlite3.Connection] = []
+
+    async def locked_first(self, user_id):  # another program takes the write lock once the database is open
+        other.append(sqlite3.connect(db, isolation_level=None))
+        other[0].execute("BEGIN IMMEDIATE")
+        return await real(self, user_id)
+
+    monkeypatch.setattr(TableService, "forget_user", locked_first)
+    forget_env(monkeypatch, db)
+    try:
+        status = main(["forget-user", "7", "--yes"])
+    finally:
+        for con in other:
+            con.rollback()
+            con.close()
+    out, err = capsys.readouterr()
+    assert status == 1, out + err
+    assert out == "" and err.startswith(f"error: the database {db} failed: ") and "locked" in err, err
+    assert len(err.splitlines()) == 1
+    assert language_of(db, 7) == "it"

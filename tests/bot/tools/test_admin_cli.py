@@ -385,13 +385,13 @@ def test_doctor_on_a_read_only_folder(capsys, monkeypatch, open_folder):
     (folder / "tavolo.sqlite3").chmod(0o666)
     folder.chmod(0o555)
     monkeypatch.chdir(open_folder)
-    for name in ("tavolo.sqlite3", "new.sqlite3"):  # an existing database (its journal), a new one (the file)
-        monkeypatch.setenv("TAVOLO_DATABASE", str(folder / name))
+    for name, says in (("tavolo.sqlite3", "writable"), ("new.sqlite3", "there is no database")):
+        monkeypatch.setenv("TAVOLO_DATABASE", str(folder / name))  # an existing database (its journal), none
         with as_nobody():
             status, out, _err = run(capsys, "doctor")
         assert status == 1
         line = lines(out)[1]
-        assert line.startswith("PROBLEM: the database") and "writable" in line, line
+        assert line.startswith("PROBLEM: ") and says in line, line
     assert sorted(p.name for p in folder.iterdir()) == ["tavolo.sqlite3"]
 
 
@@ -429,7 +429,8 @@ def test_doctor_checks_the_login_and_each_servers_permissions(capsys, monkeypatc
     assert TOKEN not in out + err
 
 
-def test_doctor_with_every_permission_passes(capsys, monkeypatch):
+def test_doctor_with_every_permission_passes(capsys, monkeypatch, tmp_path):
+    make_database(tmp_path / "tavolo.sqlite3")
     FakeDiscord([every_permission_but()]).install(monkeypatch)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     status, out, err = run(capsys, "doctor")
@@ -437,7 +438,8 @@ def test_doctor_with_every_permission_passes(capsys, monkeypatch):
     assert not any(line.startswith(("PROBLEM", "not checked")) for line in lines(out))
 
 
-def test_doctor_checks_at_most_25_servers(capsys, monkeypatch):
+def test_doctor_checks_at_most_25_servers(capsys, monkeypatch, tmp_path):
+    make_database(tmp_path / "tavolo.sqlite3")
     fake = FakeDiscord([every_permission_but()] * 30).install(monkeypatch)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     status, out, _err = run(capsys, "doctor")

@@ -22,11 +22,11 @@ def test_picture_writes_an_animated_webp(tmp_path, capsys):
     file = arena_record(tmp_path, capsys)
     rec = json.loads(file.read_text())
     tricks = sum(1 for e in rec["rounds"][0]["actions"] if "play" in e) // 2
-    out = tmp_path / "game"
+    out = tmp_path / "game"  # used as given: no suffix added
     assert main(["replay", "--picture", str(file), str(out)]) == 0
-    written = tmp_path / "game.webp"
-    assert str(written) in capsys.readouterr().out
-    img = Image.open(written)
+    assert str(out) in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game", "rec"]
+    img = Image.open(out)
     assert img.format == "WEBP" and img.n_frames == tricks + 2
 
 
