@@ -25,9 +25,6 @@ from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
-from babel.dates import format_date
-from babel.numbers import format_decimal
-
 log = logging.getLogger(__name__)
 
 DOMAIN = "tavolo"
@@ -128,12 +125,16 @@ def language_now(language: str | None = None) -> str:
 def format_day(when: float, language: str | None = None) -> str:
     """The day of a Unix time (UTC) as the language writes a date in full (Babel, CLDR): ``December 6, 2026``,
     ``6 dicembre 2026``, ``2026년 12월 6일``; a month by its name never reads as another day."""
+    from babel.dates import format_date  # (imported when used: the CLI's first messages need only the stdlib)
+
     day = datetime.fromtimestamp(when, UTC).date()
     return format_date(day, format="long", locale=language_now(language))
 
 
 def format_number(number: float, language: str | None = None) -> str:
     """A number as the language groups its digits (Babel): ``1,532``, ``1.532``, ``1 532``."""
+    from babel.numbers import format_decimal
+
     return format_decimal(number, locale=language_now(language))
 
 
