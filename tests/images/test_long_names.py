@@ -124,7 +124,7 @@ def test_a_replay_with_a_long_seat_name():
     draw(short_name())
     short = best_time(draw, short_name, tries=2)
     short_peak = peak_memory(draw, short_name())
-    for length in (1000, 100_000):
+    for length in (200, 100_000):  # the shorter first: it fails first where a picture grows with the name
         spent = best_time(draw, lambda length=length: long_names(length)[0], tries=2)
         assert spent <= TIME_RATIO * short, f"a {length}-character name took {spent:.2f} s, a short one {short:.2f} s"
         peak = peak_memory(draw, long_names(length)[0])
