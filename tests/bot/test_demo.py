@@ -362,3 +362,218 @@ async def test_a_click_in_the_demo_waits_only_for_what_it_caused(tmp_path):
         summary = [m for m in channel.history() if not m.flags.ephemeral][-1]
         await guarded(person.click(summary, label="Rematch"))
         assert [t.status for t in world.bot.service.tables()] == ["lobby"], "the rematch opened a lobby"
+
+
+# ----- the play test: every game's controls in the page, at a phone's width and a desktop's, timed -----
+
+WIDTHS = {390: 844, 1280: 900}
+"""The page's sizes played: a phone (390 x 844) and a desktop."""
+OPENS_MS = 3_000
+"""How long a clicked select may take to show its options."""
+
+
+class Played:
+    """Plays the person's turns in the demo page and times each action from the click to SimCord's settled answer
+    drawn in the page: (kind, seconds) in ``times``. An action longer than ``HANG_GUARD`` fails (a hang guard,
+    not a benchmark), and so does a select that does not open by a click or does not take the option clicked."""
+
+    def __init__(self, page, world) -> None:
+        self.page, self.world = page, world
+        self.times: list[tuple[str, float]] = []
+
+    async def timed(self, kind: str, control) -> None:
+        """Click ``control`` and wait for the action it starts to settle."""
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        page = self.page
+        before = await page.evaluate("() => window.simcordPreview.lastAction?.sequence ?? 0")
+        started = asyncio.get_running_loop().time()
+        await control.click(timeout=OPENS_MS)
+        try:
+            await page.wait_for_function(SETTLED, arg=before, timeout=HANG_GUARD * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{kind}: the page still waits for the bot after {HANG_GUARD:g} s") from None
+        self.times.append((kind, asyncio.get_running_loop().time() - started))
+
+    async def command(self, name: str, **options: str) -> None:
+        """Type ``/name`` with its options in the message box and send it (timed from the send)."""
+        page = self.page
+        await page.locator("#channel-composer-input").click()
+        await page.keyboard.type(f"/{name}")
+        await page.keyboard.press("Enter")
+        for option, value in options.items():
+            field = page.locator(f'input[data-option="{option}"]')
+            await field.click()
+            await field.fill(value)
+            await page.locator(f'.command-suggestion[data-value="{value}"]').click()
+        await self.timed("command", page.locator("#send-message"))
+
+    async def choose(self, kind: str, select, value: str | None = None) -> str:
+        """Open ``select`` (a ``.preview-select``) by a click and click its option ``value`` (else the first): the
+        value chosen."""
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        trigger = select.locator("button.select-trigger")
+        listing = select.locator(".select-list")
+        await trigger.click()
+        try:
+            await listing.wait_for(state="visible", timeout=OPENS_MS)
+            await self.page.wait_for_timeout(300)  # a select that closes again at once (the page jumped) fails
+            await listing.wait_for(state="visible", timeout=10)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{kind}: the select did not open by a click") from None
+        option = select.locator(f'.select-option[data-value="{value}"]' if value else ".select-option").first
+        chosen = await option.get_attribute("data-value")
+        assert chosen is not None
+        try:
+            await self.timed(kind, option)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{kind}: the select's option could not be clicked") from None
+        return chosen
+
+    def hand(self):
+        """The person's latest private message (their hand)."""
+        return messages(self.page).filter(has=self.page.locator(".message-ephemeral-note")).last
+
+    async def controls(self):
+        """The enabled buttons and selects of the latest hand message (after pressing My hand when it has none)."""
+        page = self.page
+        for _ in range(2):
+            hand = self.hand()
+            if await messages(page).filter(has=page.locator(".message-ephemeral-note")).count():
+                buttons = hand.locator("button.component-button:enabled")
+                selects = hand.locator(".preview-select").filter(has=page.locator("button.select-trigger:enabled"))
+                if await buttons.count() or await selects.count():
+                    return buttons, selects
+            await self.timed("my hand", page.get_by_role("button", name="My hand", exact=True).last)
+        raise AssertionError("the hand offers nothing on the person's turn: " + await self.hand().inner_text())
+
+    def table(self):
+        """The one live table (the person sits at one at a time)."""
+        (info,) = self.world.bot.service.tables()
+        return info
+
+    async def start(self, game: str, **options: str) -> int:
+        """Open ``game``'s lobby with its command and start it; the table's id."""
+        await self.command(game, **options)
+        await self.timed("start", messages(self.page).last.get_by_role("button", name="Start", exact=True))
+        return self.table().id
+
+    async def play_to_the_end(self, table_id: int, turn) -> int:
+        """Play the person's turns with ``turn(buttons, selects)`` until the table is over; the turns played."""
+        service = self.world.bot.service
+        for turns in range(200):
+            if not any(t.id == table_id for t in service.tables()):
+                return turns
+            buttons, selects = await self.controls()
+            await turn(buttons, selects)
+        raise AssertionError("the game did not end in the page")
+
+    async def assert_the_end_offers_no_move(self) -> None:
+        """The person's hand message after the game: it says so, and has no enabled control."""
+        hand = self.hand()
+        text = await hand.inner_text()
+        assert "The game is over." in text and "Your turn" not in text, text
+        assert not await hand.locator("button.component-button:enabled").count(), text
+        assert not await hand.locator("button.select-trigger:enabled").count(), text
+
+
+async def chiamata_auction(played: Played) -> None:
+    """A Chiamata game: the first bid from the rank select, then Pass (or the caller's controls), then the cards."""
+    table_id = await played.start("chiamata")
+    bid = []
+
+    async def turn(buttons, selects) -> None:
+        phase = played.world.bot.service.view(table_id).phase
+        if phase == "auction" and not bid and await selects.count():
+            bid.append(await played.choose("bid (select)", selects.first))
+            auction = played.world.bot.service.view(table_id).auction
+            assert (0, bid[0].removeprefix("bid_")) in auction, f"the bid {bid[0]} was not taken: {auction}"
+        elif await buttons.count():
+            await played.timed("pass" if phase == "auction" else "card" if phase == "play" else phase,
+                               buttons.first)
+        else:
+            await played.choose(f"{phase} (select)", selects.first)
+
+    await played.play_to_the_end(table_id, turn)
+    assert bid, "the person bid from the select"
+    await played.assert_the_end_offers_no_move()
+
+
+async def cicera_capture(played: Played) -> None:
+    """A Cicera deal: every capture from the select, every other card placed by its button."""
+    table_id = await played.start("cicera")
+    captures = []
+
+    async def turn(buttons, selects) -> None:
+        if await selects.count():
+            before = played.world.bot.service.view(table_id, played.world.person.id).hand
+            captures.append(await played.choose("capture (select)", selects.first))
+            if any(t.id == table_id for t in played.world.bot.service.tables()):
+                after = played.world.bot.service.view(table_id, played.world.person.id).hand
+                assert len(after) < len(before), "the capture chosen was not played"
+        else:
+            await played.timed("place", buttons.first)
+
+    await played.play_to_the_end(table_id, turn)
+    assert captures, "no capture was offered to the person in the whole deal"
+    await played.assert_the_end_offers_no_move()
+
+
+async def briscola_to_the_end(played: Played) -> None:
+    """A 2-player Briscola to its end: the last trick plays itself (``autoplay_last``, the default)."""
+    table_id = await played.start("briscola", players="2")
+    cards = []
+
+    async def turn(buttons, _selects) -> None:
+        await played.timed("card", buttons.first)
+        cards.append(1)
+
+    await played.play_to_the_end(table_id, turn)
+    assert len(cards) == 19, "twenty cards a player, the last one played by the bot"
+    await played.assert_the_end_offers_no_move()
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+async def test_every_game_plays_in_the_page_at_a_phone_and_a_desktop_width(chromium, width, record_property):
+    """In the demo page: a Chiamata auction with the bid select, a Cicera capture with its select, a 2-player
+    Briscola to its end with the last trick played by the bot; every select opens by a click and takes the option
+    clicked, a finished game's hand offers no move, and every action settles within the hang guard. Each action's
+    time is recorded (``record_property`` ``timings``; printed) for docs/BENCHMARKS.md."""
+    from playwright.async_api import async_playwright
+
+    served: asyncio.Future = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    running = asyncio.create_task(demo.serve(
+        0, out=lambda _text: None, stop=stop, on_ready=lambda world, url: served.set_result((world, url))))
+    try:
+        world, url = await asyncio.wait_for(asyncio.shield(served), 120)
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = await browser.new_page(viewport={"width": width, "height": WIDTHS[width]})
+            await page.goto(url)
+            await page.wait_for_function("() => window.simcordPreview && window.simcordPreview.ready === true",
+                                         timeout=STEP_MS)
+            played = Played(page, world)
+            try:
+                await chiamata_auction(played)
+                await cicera_capture(played)
+                await briscola_to_the_end(played)
+            finally:
+                record_property("timings", played.times)
+                print(f"\ndemo page at {width} px:", timing_summary(played.times))
+                await browser.close()
+    finally:
+        stop.set()
+        await asyncio.wait_for(running, 60)
+
+
+def timing_summary(times: list[tuple[str, float]]) -> str:
+    """Per kind of action: how many, the median and the longest, in seconds."""
+    import statistics
+
+    kinds: dict[str, list[float]] = {}
+    for kind, seconds in times:
+        kinds.setdefault(kind, []).append(seconds)
+    return "; ".join(f"{kind} n={len(s)} median={statistics.median(s):.2f} max={max(s):.2f}"
+                     for kind, s in sorted(kinds.items()))
