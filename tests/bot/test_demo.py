@@ -339,13 +339,15 @@ async def test_a_click_in_the_demo_waits_only_for_what_it_caused(tmp_path):
     the bot set earlier as work still to do once it falls within that wait (60 s in the demo): a table edit put
     off for the onlookers (90 s) or the move of an old table message (50 minutes) froze the page for up to a
     minute at a random click. Here SimCord may wait an hour, longer than any timer of the bot: every click of a
-    whole game and the Rematch still settle within the hang guard, and the table message shows
-    each step (the demo edits it at every step)."""
+    whole game and the Rematch still settle within the hang guard, a card pressed on an older hand message once
+    the game is over is refused within it too, and the table message shows each step (the demo edits it at every
+    step)."""
     async with demo.simulated(tmp_path / "demo.sqlite3", settle_timeout=3600.0) as world:
         person, channel = world.person, world.channel
         lobby = (await guarded(person.slash(channel, "briscola", players=2))).response
         await guarded(person.click(lobby, label="Start"))
         table = next(m for m in reversed(channel.history()) if not m.flags.ephemeral)
+        old = (await guarded(person.click(table, label="My hand"))).response.message  # the AI has led, if it leads
         hand = (await guarded(person.click(table, label="My hand"))).response.message
         for _ in range(40):
             if not world.bot.service.tables():
@@ -359,6 +361,8 @@ async def test_a_click_in_the_demo_waits_only_for_what_it_caused(tmp_path):
                 assert f"Stock: **{stock}**" in text_of(next(m for m in channel.history() if m.id == table.id)) \
                     or stock == 0
         assert not world.bot.service.tables(), "the game is over"
+        stale = await guarded(person.click(old, custom_id=enabled_moves(old)[0].custom_id))  # a card of the first hand
+        assert stale.ephemeral and "That table is closed or over." in str(stale.response.components)
         summary = [m for m in channel.history() if not m.flags.ephemeral][-1]
         await guarded(person.click(summary, label="Rematch"))
         assert [t.status for t in world.bot.service.tables()] == ["lobby"], "the rematch opened a lobby"
