@@ -17,6 +17,7 @@ from bot.names import error_text, percent, why_text, win_points
 from bot.tables import TableError
 from bot.tables.reviews import Review
 from cogs import ids
+from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
 from cogs.render.cicera import choice_label
@@ -46,7 +47,7 @@ def players_text(record: dict[str, Any]) -> str:
         if ai is not None:
             names.append(t("seat.ai", n=n + 1, level=level_name(ai)))
         else:
-            names.append(discord.utils.escape_markdown(str(seat.get("name") if isinstance(seat, dict) else seat)))
+            names.append(name_text(seat.get("name") if isinstance(seat, dict) else seat))
     return ", ".join(names)
 
 

@@ -16,6 +16,7 @@ from bot.ratings import rating_text
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import HistoryButton, LeaderboardButton, button
+from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
 from cogs.texts import GAME_NAMES, TEXTS, game_name, level_name, t
@@ -83,7 +84,7 @@ class Standings(commands.Cog):
     def _row(rank: int, st) -> str:
         """A player's line of a leaderboard (in the context's language)."""
         streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
-        return t("lb.row", rank=rank, name=st.name, rating=rating_text(st.rating, st.games),
+        return t("lb.row", rank=rank, name=name_text(st.name), rating=rating_text(st.rating, st.games),
                  games=t("lb.games", n=st.games, wins=st.wins), streak=streak)
 
     async def show_page(self, interaction: Interaction, game: str, page: int | str, *, edit: bool) -> None:
@@ -142,9 +143,9 @@ class Standings(commands.Cog):
     @staticmethod
     def _stats_view(who: discord.abc.User, data: dict) -> discord.ui.LayoutView:
         """A member's statistics as a V2 message (in the context's language)."""
-        parts = ["### " + t("stats.title", name=who.display_name)]
+        parts = ["### " + t("stats.title", name=name_text(who.display_name))]
         if not data["games"]:
-            parts.append(t("stats.none", name=who.display_name))
+            parts.append(t("stats.none", name=name_text(who.display_name)))
         for game, entry in data["games"].items():
             st = entry["standing"]
             parts.append(f"**{game_name(game)}**\n" + t(
@@ -210,7 +211,7 @@ class Standings(commands.Cog):
         name = None
         if member is not None:  # the name the member's last game on the page gives them, else a mention
             named = [row.seats[row.users.index(member)][0] for row in data["rows"] if member in row.users]
-            name = discord.utils.escape_markdown(named[0]) if named else f"<@{member}>"
+            name = name_text(named[0]) if named else f"<@{member}>"
         if game is not None and name is not None:
             title = t("hist.title_both", game=game_name(game), name=name)
         elif game is not None:
@@ -222,7 +223,7 @@ class Standings(commands.Cog):
         rows = []
         for row in data["rows"]:
             names = [t("seat.ai", n=seat + 1, level=level_name(ai)) if ai is not None
-                     else discord.utils.escape_markdown(label) for seat, (label, ai) in enumerate(row.seats)]
+                     else name_text(label) for seat, (label, ai) in enumerate(row.seats)]
             result = (t("hist.won_by", names=", ".join(names[s] for s in row.winners if s < len(names)))
                       if row.winners else t("hist.draw"))
             rows.append("- " + t("hist.row", date=format_day(row.finished_at), game=game_name(row.game),

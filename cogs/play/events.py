@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import use_language
 from bot.tables import TableError, TableEvent, TableInfo
+from cogs.markup import name_text
 from cogs.play.state import Presence
 from cogs.texts import t
 
@@ -99,7 +100,7 @@ def on_timer_warning(hub: Hub, ev: TableEvent) -> None:
 def on_timeout(hub: Hub, ev: TableEvent) -> None:
     """A turn ran out: noted."""
     info = hub.service.get(ev.table_id)
-    hub.tables.note(ev.table_id, t("table.timeout", name=info.seats[ev["seat"]].name))
+    hub.tables.note(ev.table_id, t("table.timeout", name=name_text(info.seats[ev["seat"]].name)))
 
 
 def on_seat_to_ai(hub: Hub, ev: TableEvent) -> None:
@@ -107,7 +108,7 @@ def on_seat_to_ai(hub: Hub, ev: TableEvent) -> None:
     tid = ev.table_id
     info = hub.service.get(tid)
     key = "table.seat_to_ai_left" if ev["reason"] == "left" else "table.seat_to_ai_timeouts"
-    hub.tables.note(tid, t(key, name=info.seats[ev["seat"]].name))
+    hub.tables.note(tid, t(key, name=name_text(info.seats[ev["seat"]].name)))
     hub.tables.request_refresh(tid)
     hub.hands.forget(tid, ev["user_id"])
 

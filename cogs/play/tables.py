@@ -13,6 +13,7 @@ import discord
 from bot.ratings import rating_text
 from bot.tables import TableError, TableInfo
 from cogs import ids, render
+from cogs.markup import name_text
 from cogs.play.state import Note, Presence
 from cogs.texts import game_name, t
 
@@ -308,7 +309,7 @@ class TableMessages:
                 before, after = change.get("before"), change.get("after")
                 if after is None:
                     continue
-                name = after.name
+                name = name_text(after.name)
                 now = rating_text(after.rating, after.games)
                 if before is None:
                     lines.append(t("table.rating_first", name=name, after=now))

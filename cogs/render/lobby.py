@@ -10,6 +10,7 @@ from discord.ui import LayoutView
 from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import LobbyAISelect, LobbyButton, button, select
+from cogs.markup import name_text
 from cogs.render import layout
 from cogs.render.seats import seat_label
 from cogs.texts import game_name, level_name, option_label, option_value, t
@@ -19,8 +20,8 @@ log = logging.getLogger(__name__)
 
 
 def host_name(info: TableInfo) -> str:
-    """The host's name (from their seat; the host is seated first)."""
-    return next((s.name for s in info.seats if s.user_id == info.host_id), "?")
+    """The host's name as message text shows it (``name_text``; from their seat: the host is seated first)."""
+    return next((name_text(s.name) for s in info.seats if s.user_id == info.host_id), "?")
 
 
 def lobby_text(info: TableInfo) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.tables import TableInfo
+from cogs.markup import name_text
 from cogs.texts import level_name, t
 from images.common import SeatInfo
 
@@ -14,7 +15,8 @@ log = logging.getLogger(__name__)
 def seat_infos(info: TableInfo) -> list[SeatInfo]:
     """The seats as the pictures show them, by the names the text uses (``AI 3 (easy)``: AI seats told apart by
     their number; an AI playing for a user who left shows as an AI)."""
-    return [SeatInfo(seat_label(info, i), s.ai or (info.level if s.away else None)) for i, s in enumerate(info.seats)]
+    return [SeatInfo(picture_label(info, i), s.ai or (info.level if s.away else None))
+            for i, s in enumerate(info.seats)]
 
 
 def seat_label(info: TableInfo, seat: int) -> str:
@@ -23,8 +25,17 @@ def seat_label(info: TableInfo, seat: int) -> str:
     if s.ai is not None:
         return t("seat.ai", n=seat + 1, level=level_name(s.ai))
     if s.away:
-        return t("seat.away", name=s.name)
-    return s.name
+        return t("seat.away", name=name_text(s.name))
+    return name_text(s.name)
+
+
+def picture_label(info: TableInfo, seat: int) -> str:
+    """A seat's name as the pictures draw it: ``seat_label`` without the markdown escapes of ``name_text``
+    (message text is markdown, a picture shows a name as it is)."""
+    s = info.seats[seat]
+    if s.ai is not None:
+        return seat_label(info, seat)
+    return t("seat.away", name=s.name) if s.away else s.name
 
 
 def human_at(info: TableInfo, seat: int) -> int | None:
