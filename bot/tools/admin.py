@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import shlex
 import sys
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from bot.i18n import _
+from bot.tools.paths import output_file_problem
 
 if TYPE_CHECKING:
     import discord
@@ -153,6 +155,13 @@ def cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
         print(pg_dump_command(database, args.path))
         return 2
     target = Path(args.path)
+    problem = output_file_problem(args.path)
+    if problem is None and os.path.lexists(target) and not target.is_file():
+        problem = _("{path} is not a file: a backup is written to a new file, or replaces one (--force)").format(
+            path=target)
+    if problem is not None:  # an empty name, a folder, a device (never replaced), a missing folder
+        print(_("error: {message}").format(message=problem), file=sys.stderr)
+        return 2
     try:
         result = backup_sqlite(database, target, overwrite=args.force)
     except FileNotFoundError:
@@ -200,8 +209,6 @@ async def check_database(settings: Settings) -> Check:
     database = settings.database
     where = str(database)
     if not isinstance(database, DatabaseUrl) and not database.exists():  # never made here: a wrong path is said
-        from bot.tools.paths import output_file_problem
-
         problem = output_file_problem(where)
         if problem is not None:
             return Check(False, _("there is no database at {path}, and the bot could not make one there: "

@@ -5,6 +5,7 @@ append (which writes nothing)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -44,6 +45,9 @@ def output_file_problem(path: str, make_parents: bool = False) -> str | None:
     if target.is_dir():
         return _("{path} is a folder: give the file to write").format(path=path)
     if os.path.lexists(target):
+        if not target.is_file():  # a device or a pipe (/dev/stdout): never opened here, it could block
+            return None if os.access(target, os.W_OK) else _("{path} cannot be written: {reason}").format(
+                path=path, reason=os.strerror(errno.EACCES))
         try:
             with open(target, "ab"):  # opened to append: nothing is written
                 return None

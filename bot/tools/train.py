@@ -419,10 +419,15 @@ def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, n
 
 
 def _read_chunk(folder: Path, k: int, policy: bool) -> dict[str, np.ndarray]:
-    """Chunk ``k`` of the run in ``folder``, as its arrays."""
-    with np.load(folder / f"data-{k:04d}.npz") as f:
-        _check_chunk(folder / f"data-{k:04d}.npz", f.files, policy)
-        return {key: f[key] for key in DATA_KEYS if key in f.files}
+    """Chunk ``k`` of the run in ``folder``, as its arrays; ``TrainError`` when the file is damaged."""
+    path = folder / f"data-{k:04d}.npz"
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            _check_chunk(path, f.files, policy)
+            return {key: f[key] for key in DATA_KEYS if key in f.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, AttributeError) as e:
+        raise TrainError(_("{path} is damaged ({reason}): delete it and run the same command again to make it "
+                           "anew").format(path=path, reason=" ".join(str(e).split())[:120])) from None
 
 
 def _check_chunk(path: Path, keys: list[str], policy: bool) -> None:
@@ -471,11 +476,15 @@ def check_pool(folder: Path, cfg: RunConfig, stored: RunConfig | None = None) ->
                                    "run first (--resume there)").format(dir=other, k=k))
             raw = path.read_bytes()  # read once: hashed and checked
             digest.update(raw)
-            with np.load(io.BytesIO(raw)) as f:
-                _check_chunk(path, f.files, cfg.policy)
-                if f["bits"].shape[1:] != (WIDTH,) or f["scalars"].shape[1:] != (len(features.SCALARS),):
-                    raise TrainError(_("{path} holds the features of another encoding than this version's").format(
-                        path=path))
+            try:
+                with np.load(io.BytesIO(raw), allow_pickle=False) as f:
+                    _check_chunk(path, f.files, cfg.policy)
+                    if f["bits"].shape[1:] != (WIDTH,) or f["scalars"].shape[1:] != (len(features.SCALARS),):
+                        raise TrainError(_("{path} holds the features of another encoding than this version's")
+                                         .format(path=path))
+            except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, AttributeError) as e:
+                raise TrainError(_("{path} is damaged ({reason}): make it again in its own run").format(
+                    path=path, reason=" ".join(str(e).split())[:120])) from None
         digests.append(digest.hexdigest())
     if cfg.games == 0 and not pool:
         raise TrainError(_("the run has no data: give it games, or other runs' folders with --with"))
@@ -642,14 +651,18 @@ def load_checkpoint(folder: Path) -> dict | None:
     path = folder / "checkpoint.npz"
     if not path.exists():
         return None
-    with np.load(path) as f:
-        state: dict = {"weights": {}, "m": {}, "v": {}}
-        for key in f.files:
-            if key == "counters":
-                state["epoch"], state["step"] = (int(x) for x in f[key])
-            else:
-                part, name = key.split(".")
-                state[part][name] = f[key]
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            state: dict = {"weights": {}, "m": {}, "v": {}}
+            for key in f.files:
+                if key == "counters":
+                    state["epoch"], state["step"] = (int(x) for x in f[key])
+                else:
+                    part, name = key.split(".")
+                    state[part][name] = f[key]
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, AttributeError) as e:
+        raise TrainError(_("{path} is damaged ({reason}): delete it to train again from the start").format(
+            path=path, reason=" ".join(str(e).split())[:120])) from None
     return state
 
 

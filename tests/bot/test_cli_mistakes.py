@@ -339,3 +339,34 @@ def test_forget_user_on_a_database_locked_meanwhile(tmp_path, monkeypatch, capsy
     assert out == "" and err.startswith(f"error: the database {db} failed: ") and "locked" in err, err
     assert len(err.splitlines()) == 1
     assert language_of(db, 7) == "it"
+
+
+@pytest.mark.parametrize(("target", "says"), [
+    ("", "an empty file name"),
+    ("a-folder", "a-folder is a folder"),
+    ("a-pipe", "a-pipe is not a file"),
+    ("no-such-folder/copy.sqlite3", "the folder no-such-folder does not exist"),
+])
+def test_backup_to_what_cannot_be_a_copy_is_refused_and_replaces_nothing(tmp_path, target, says):
+    a_database_with_a_member(tmp_path / "tavolo.sqlite3", 7)
+    (tmp_path / "a-folder").mkdir()
+    os.mkfifo(tmp_path / "a-pipe")  # a device or a pipe is never replaced by a file, even with --force
+    before = tree(tmp_path / "a-folder"), sorted(p.name for p in tmp_path.iterdir())
+    line = one_error_line(run_cli(tmp_path, "backup", target, "--force", TAVOLO_DATABASE="tavolo.sqlite3"))
+    assert line.startswith(f"error: {says}"), line
+    assert (tree(tmp_path / "a-folder"), sorted(p.name for p in tmp_path.iterdir())) == before
+    assert (tmp_path / "a-pipe").is_fifo()
+
+
+@pytest.mark.parametrize("damaged", ["config.json", "checkpoint.npz", "data-0000.npz"])
+def test_train_on_a_run_with_a_damaged_file(tmp_path, damaged):
+    small = [*TRAIN, "--dir", "run", "--hidden1", "4", "--hidden2", "4"]
+    assert run_cli(tmp_path, *small).returncode == 0
+    (tmp_path / "run" / damaged).write_text("{damaged")
+    before = tree(tmp_path)
+    line = one_error_line(run_cli(tmp_path, *small[:4], "2", *small[5:]))  # two epochs: the run goes on
+    assert line.startswith(f"error: run/{damaged} is ") and ("damaged" in line or "not the settings" in line), line
+    after = tree(tmp_path)
+    if damaged != "config.json":  # the settings name the epochs asked for now: the rest is as it was
+        after["run/config.json"] = before["run/config.json"]
+    assert after == before
