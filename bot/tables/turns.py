@@ -20,6 +20,7 @@ from bot.i18n import _
 from bot.names import error_text
 from bot.ratings import SeatResult, outcomes, update_standings
 from bot.storage import LeaseLost, StorageError
+from bot.storage.errors import UNREACHABLE
 from bot.tables.core import ServiceCore
 from bot.tables.errors import (
     BadAction,
@@ -138,7 +139,9 @@ class Turns(ServiceCore):
     async def _write_failed(self, t: Table, error: StorageError, during: str) -> None:
         """Report a failed write and make sure the table matches what is stored (a write reported as failed
         may still have reached the disk)."""
-        log.error("table %d: storing %s failed: %s", t.id, during, error.reason)
+        # a server that cannot be reached is expected back: a warning (the writer has logged its words)
+        log.log(logging.WARNING if error.code == UNREACHABLE else logging.ERROR, "table %d: storing %s failed: %s",
+                t.id, during, error.reason)
         self._emit(t, StorageErrorEvent(reason=error.reason, during=during))
         try:
             stored = await self.store.live_entries(t.id)
@@ -302,7 +305,8 @@ class Turns(ServiceCore):
                 return
             except StorageError as e:
                 t.finishing = False
-                log.error("table %d: storing the finished game failed: %s", t.id, e.reason)
+                log.log(logging.WARNING if e.code == UNREACHABLE else logging.ERROR,
+                        "table %d: storing the finished game failed: %s", t.id, e.reason)
                 self._emit(t, StorageErrorEvent(reason=e.reason, during="finish"))
                 self._retry(t, lambda: self._finish(t), e.reason)
                 return

@@ -87,7 +87,9 @@ class PostgresSession:
         try:
             if not self.conn.is_closed() and self.conn.is_in_transaction():
                 await self.conn.execute("ROLLBACK")
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as e:
+        except asyncpg.InterfaceError as e:  # a lost connection, taken back by the pool: nothing to undo
+            log.debug("no rollback: %s", e)
+        except (asyncpg.PostgresError, OSError) as e:
             log.warning("rollback failed: %s", e)
 
     async def savepoint(self, name: str) -> None:
