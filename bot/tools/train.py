@@ -767,10 +767,14 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     return figures
 
 
-def _file(path: str | None) -> tuple[str, str]:
-    """A weights file's absolute path and digest (``("", "")`` for none); ``OSError`` when unreadable."""
+def _file(path: str | None, option: str) -> tuple[str, str]:
+    """A weights file's absolute path and digest (``("", "")`` for none); ``OSError`` when unreadable,
+    ``TrainError`` when it is a device or a pipe (never read: ``/dev/zero`` has no end)."""
     if not path:
         return "", ""
+    if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+        raise TrainError(_("{option} {path} is not a weights file: {reason}").format(
+            option=option, path=path, reason=_("not a regular file")))
     return str(Path(path).resolve()), hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
@@ -785,11 +789,14 @@ def main(args: argparse.Namespace) -> int:
     cfg = None
     if not args.resume:
         try:
-            teacher, digest = _file(args.teacher)
-            init, init_digest = _file(args.init)
+            teacher, digest = _file(args.teacher, "--teacher")
+            init, init_digest = _file(args.init, "--init")
         except OSError as e:
             print(_("error: cannot read the weights file {path}: {reason}").format(
                 path=e.filename, reason=e.strerror or str(e)), file=sys.stderr)
+            return 2
+        except TrainError as e:
+            print(_("error: {message}").format(message=str(e)), file=sys.stderr)
             return 2
         if args.opponent and not args.agent:
             print(_("error: --opponent plays against --agent: give --agent too"), file=sys.stderr)

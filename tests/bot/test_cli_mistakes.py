@@ -17,12 +17,22 @@ from bot.tools.shards import Shards
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def limit_memory() -> None:
+    """Cap the child's address space: reading a device to its end fails fast instead of filling the machine."""
+    import resource
+
+    cap = 3 * 2**30
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
 def run_cli(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """``python -m bot ARGS`` in ``cwd`` with no Tavolo or Discord settings (but ``env``) and stdin closed."""
+    """``python -m bot ARGS`` in ``cwd`` with no Tavolo or Discord settings (but ``env``), stdin closed, a
+    memory cap."""
     clean = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("TAVOLO_")}
     clean |= {"PYTHONPATH": str(ROOT), **env}
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=cwd, env=clean, capture_output=True,
-                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+                          text=True, timeout=300, stdin=subprocess.DEVNULL,
+                          preexec_fn=limit_memory if sys.platform == "linux" else None)
 
 
 def one_error_line(result: subprocess.CompletedProcess[str], status: int = 2) -> str:
@@ -126,10 +136,10 @@ def not_weights(folder: Path) -> dict[str, Path]:
     np.savez(other, x=np.zeros(3))
     one = folder / "one.npy"
     np.save(one, np.zeros((2, 2)))
-    return {"text": text, "other-arrays": other, "one-array": one}
+    return {"text": text, "other-arrays": other, "one-array": one, "a-device": Path("/dev/zero")}
 
 
-@pytest.mark.parametrize("what", ["text", "other-arrays", "one-array"])
+@pytest.mark.parametrize("what", ["text", "other-arrays", "one-array", "a-device"])
 @pytest.mark.parametrize("option", ["--init", "--teacher"])
 def test_train_with_a_file_that_is_not_weights(tmp_path, option, what):
     weights = not_weights(tmp_path)[what]
