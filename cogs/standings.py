@@ -19,7 +19,7 @@ from cogs.components import HistoryButton, LeaderboardButton, button
 from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import GAME_NAMES, TEXTS, game_name, level_name, t
+from cogs.texts import GAME_NAMES, TEXTS, game_name, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
 
@@ -222,7 +222,7 @@ class Standings(commands.Cog):
             title = t("hist.title")
         rows = []
         for row in data["rows"]:
-            names = [t("seat.ai", n=seat + 1, level=level_name(ai)) if ai is not None
+            names = [t("seat.ai", n=seat + 1) if ai is not None
                      else name_text(label) for seat, (label, ai) in enumerate(row.seats)]
             result = (t("hist.won_by", names=", ".join(names[s] for s in row.winners if s < len(names)))
                       if row.winners else t("hist.draw"))

@@ -34,7 +34,8 @@ TEXTS: dict[str, str] = {
     "guild_only": N_("Tables are played in a server channel, not in direct messages."),
     "error": N_("Something went wrong on my side; nothing changed. Try again in a moment."),
     "table_n": N_("table {id}"),
-    "seat.ai": N_("AI {n} ({level})"),
+    "seat.ai": N_("AI {n}"),
+    "lobby.ai_seat": N_("AI {n} ({level})"),
     "seat.away": N_("{name} (AI)"),
     "bid.two_for": N_("2 for {points}"),
     # ----- lobby -----
@@ -78,6 +79,8 @@ TEXTS: dict[str, str] = {
     "table.bid_by_you": N_("you bid {bid}"),
     "table.pass_by_you": N_("you pass"),
     "table.caller": N_("{name} won the auction with {bid} (target {target})."),
+    "table.caller_mark": N_("In the picture, a gold bar marks the caller's place."),
+    "table.sides_mark": N_("In the picture, gold bars mark the caller's side, blue bars the other."),
     "table.called": N_("Called card: **{card}** (trump {suit}); the partner is secret until it is played."),
     "table.partner": N_("Called card: **{card}**. Partnership revealed: **{caller}** with **{partner}**."),
     "table.alone": N_("Called card: **{card}**, in the caller's hand: **{caller}** plays alone."),
@@ -106,6 +109,7 @@ TEXTS: dict[str, str] = {
     "table.updated": N_("Updated {when}."),
     # ----- the hand -----
     "hand.title": N_("**Your hand** · {game}, table {id}."),
+    "hand.alt": N_("Your cards: {cards}"),
     "hand.your_turn": N_("Your turn: choose below."),
     "hand.not_your_turn": N_("Not your turn: {name} is to play."),
     "hand.over": N_("The game is over."),
@@ -219,6 +223,8 @@ PLURALS: dict[str, tuple[str, str]] = {
     "lb.games": NP_("{n} game, {wins} won", "{n} games, {wins} won"),
     "status.bonus_points": NP_("**{n}** bonus point", "**{n}** bonus points"),
     "status.cards_taken": NP_("{n} card taken", "{n} cards taken"),
+    "replay.busy_server": NP_("This server has {n} replay being drawn already; try again in a minute.",
+                              "This server has {n} replays being drawn already; try again in a minute."),
 }
 """The texts that count something: the form follows the field ``n`` (Russian has three forms, Korean one)."""
 
@@ -308,6 +314,9 @@ TEXTS.update({
     "replay.footer": N_("Each picture is the table as everyone saw it; the last one is the result."),
     "replay.unknown": N_("There is no finished game {id} on this server; /history shows the games' ids."),
     "replay.failed": N_("The replay of game {id} could not be drawn."),
+    "replay.busy_member": N_("Your replay of game {id} is still being drawn; ask for another once it is posted."),
+    "replay.busy": N_("Many replays are being drawn right now; try again in a minute."),
+    "replay.slow": N_("The replay of game {id} took too long to draw; nothing was posted."),
     "review.working": N_("Reviewing your play in game {id}… The AI is valuing each of your decisions from what you "
                          "knew at the time; this takes a few seconds, up to a minute for a long match."),
     "review.title": N_("Your review of game {id}: {game}"),

@@ -33,7 +33,7 @@ from images.common import (
     require_public,
     rounded_box,
     seat_names,
-    seat_number_label,
+    shorten,
     size_for,
     text_width,
 )
@@ -166,7 +166,7 @@ def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInf
     tags_w = sum(text_width(t, size, True, True) + 34 for t in tags)
     room = WIDTH - 2 * MARGIN - 36 - tags_w
     fitted = fit_lines(names[cap.seat], room, size, min_size(True, True), 1)
-    name = names[cap.seat] if fitted else seat_number_label(seats, cap.seat)
+    name = names[cap.seat] if fitted else shorten(names[cap.seat], size, int(room), True)
     nw, _h = draw_text(canvas, (x, top + 10), name, fitted.size if fitted else size, colour, True, condensed=True)
     tx = x + nw + 14
     for t in tags:

@@ -126,6 +126,7 @@ LABELS: dict[str, str] = {
     "cards_in_hand": N_("hand {n}"),
     "tricks_won": N_("tricks {n}"),
     "ai": N_("AI"),
+    "ai_seat": N_("AI {n}"),
     "seat": N_("Seat {n}"),
     "next": N_("next"),
     "ai_level": N_("AI {level}"),

@@ -1,10 +1,10 @@
 """The private hand picture (sent as an ephemeral message to its owner only).
 
 The seat's cards, large, numbered 1..n in the order of ``view.hand`` (the order of the play buttons), trump
-cards outlined in gold with a star; long hands (Chiamata's 8, Cicera's and the kitty's 12) on two rows,
-overlapping when they must, the corner index always showing. Chiamata: the called card is tagged and the
-partner is told; the caller sees the discards. Briscola: hands the seat may see (partner's, open mode) in a
-strip below; Briscola and Chiamata (in the play): the trick in play above the hand, drawn by the table
+cards outlined in gold with a star; on one row up to 12 cards (Chiamata's 8, Cicera's and the kitty's 12),
+overlapping when they must, the corner index always showing. Chiamata: the called card
+is tagged and the partner is told; the caller sees the discards. Briscola: hands the seat may see (partner's,
+open mode) in a strip below; Briscola and Chiamata (in the play): the trick in play above the hand, drawn by the table
 picture's code (``images.table.draw_trick``), each card over its player's name, an empty place for each seat
 still to play, gold for the seat to move, and for 2 and 3 players Briscola's stock and face-up briscola.
 Cicera: the table cards above the hand, the card placed last outlined. The trump and the
@@ -44,7 +44,7 @@ from images.common import (
     png_bytes,
     rounded_box,
     seat_names,
-    seat_number_label,
+    shorten,
     size_for,
     text_width,
 )
@@ -63,8 +63,11 @@ GAP = 15
 MAX_CARD = 236
 MIN_CARD = 168
 """Below this, cards of a row overlap instead of shrinking."""
-ONE_ROW = 5
-"""Hands of up to this many cards lie on one row; longer ones on two."""
+MIN_CARD_LONG = 132
+"""The same for hands of more than 8 cards (Cicera's 12, as large as the table cards above them)."""
+ONE_ROW = 12
+"""Hands of up to this many cards lie on one row (Chiamata's 8 and Cicera's 12 overlapping, each index
+showing), so that the hand message fits a phone's screen and a desktop's; longer ones on two."""
 BOARD_CARD_SIZES = (132, 120, 114)
 """Cicera: the table cards above the hand (12 of them in two rows of 6 at 114, their index 11 px on a
 phone; more take a third row)."""
@@ -93,6 +96,8 @@ class HandLayout:
     """Briscola and Chiamata: the trick in play above the hand, as the table picture draws it."""
     extra_y: int
     extra_h: int
+    badge_rows: int = 1
+    """2 when the numbers of overlapping cards are too close for one line: odd ones on a second line."""
 
 
 def _extras(view: GameView) -> list[tuple[str, tuple[Card, ...]]]:
@@ -130,8 +135,9 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
     room = WIDTH - 2 * MARGIN
     card = int(min(MAX_CARD, (room - (per_row - 1) * GAP) / per_row))
     step = float(card + GAP)
-    if card < MIN_CARD:
-        card = MIN_CARD
+    smallest = MIN_CARD if n <= 8 else MIN_CARD_LONG
+    if card < smallest:
+        card = smallest
         step = (room - card) / (per_row - 1) if per_row > 1 else float(card)
     y = MARGIN
     banner = _banner(view)
@@ -148,7 +154,8 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
         trick = trick_strip_layout(view, seats, y + GAP - 4)
         y = trick.height + GAP + 4
     badge_h = line_height(_badge_size()) + 12
-    row_h = badge_h + 8 + card_height(card) + GAP
+    badge_rows = 2 if step < text_width(str(n), _badge_size(), True, True) + 14 else 1
+    row_h = badge_rows * (badge_h + 4) + 4 + card_height(card) + GAP
     hand_y = y
     y += rows * row_h
     extra_y = y
@@ -157,7 +164,7 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
         extra_h = line_height(min_size(True, True)) + 8 + card_height(MINI) + GAP
         y += extra_h * -(-len(_extras(view)) // 2)
     return HandLayout(WIDTH, y + MARGIN - GAP, card, per_row, step, hand_y, row_h, badge_h, banner_y, len(banner),
-                      table_y, board, trick, extra_y, extra_h)
+                      table_y, board, trick, extra_y, extra_h, badge_rows)
 
 
 def hand_size(view: GameView, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
@@ -202,13 +209,18 @@ def _trump_of(view: GameView) -> str | None:
     return None
 
 
-def _number_badge(canvas: Image.Image, cx: float, top: float, number: int, trump: bool, height: int) -> None:
+def _number_badge(canvas: Image.Image, cx: float, top: float, number: int, trump: bool, height: int,
+                  room: float) -> None:
+    """The card's number over it, at most ``room`` wide (the visible part of an overlapped card) while its
+    digits fit: in the narrower face when the room is short (Cicera's 12 cards on one row)."""
     size = _badge_size()
     text = str(number)
-    w = max(height, int(text_width(text, size, True)) + 26)
+    narrow = text_width(text, size, True) + 26 > room - 6
+    digits = int(text_width(text, size, True, narrow))
+    w = min(max(height, digits + 26), max(int(room) - 6, digits + 10))
     box = rounded_box((w, height), (*(HIGHLIGHT if trump else CREAM), 255), (*INK, 255), 2, 14)
     paste(canvas, box, (cx - w / 2, top))
-    draw_text(canvas, (cx, top + height / 2), text, size, INK, True, anchor="mm")
+    draw_text(canvas, (cx, top + height / 2), text, size, INK, True, anchor="mm", condensed=narrow)
 
 
 def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Sequence[SeatInfo] | None,
@@ -225,7 +237,7 @@ def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Se
         else:
             seat = int(key.split(":")[1])
             fitted = fit_lines(names[seat], group_w, size, size, 1)
-            name = names[seat] if fitted else seat_number_label(seats, seat)
+            name = names[seat] if fitted else shorten(names[seat], size, int(group_w), True)
         draw_text(canvas, (x + 6, y), name, size_for(name, size), CREAM, True, condensed=True)
         step = min(MINI + 8.0, (group_w - MINI) / max(1, len(cards) - 1))
         for k, c in enumerate(cards):
@@ -260,6 +272,7 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
     called = view.called if isinstance(view, ChiamataView) else None
     h = card_height(lay.card)
     n = len(view.hand)
+    tag: tuple[float, float] | None = None
     for i, c in enumerate(view.hand):
         row, col = divmod(i, lay.per_row)
         in_row = min(lay.per_row, n - row * lay.per_row)
@@ -268,8 +281,10 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
         y = lay.hand_y + row * lay.row_h
         is_trump = trump is not None and c.suit == trump
         visible = min(lay.step, lay.card) if col < in_row - 1 else lay.card
-        _number_badge(canvas, x + min(visible, lay.card) / 2, y, i + 1, is_trump, lay.badge_h)
-        cy = y + lay.badge_h + 8
+        line = i % lay.badge_rows  # staggered numbers: every other one a line lower, with twice the room
+        _number_badge(canvas, x + min(visible, lay.card) / 2, y + line * (lay.badge_h + 4), i + 1, is_trump,
+                      lay.badge_h, visible * lay.badge_rows)
+        cy = y + lay.badge_rows * (lay.badge_h + 4) + 4
         if is_trump and lay.step >= lay.card:  # overlapping cards: the gold badge and the star say it
             paste(canvas, _outline(lay.card, HIGHLIGHT), (x - 8, cy - 8))
         paste_card(canvas, c, faces, lay.card, (x, cy))
@@ -278,13 +293,15 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
             sx = x + min(visible, lay.card) - star.width - 4
             paste(canvas, star, (sx, cy + h - star.height - 6))
         if called is not None and c == called:
-            size = size_for(label("called"), min_size(True, True))
-            tw = int(text_width(label("called"), size, True, True)) + 24
-            th = line_height(size) + 10
-            bx = x + (lay.card - tw) / 2
-            by = cy + h - th - 4
-            paste(canvas, rounded_box((tw, th), (*CALLER_COLOUR, 255), radius=12), (bx, by))
-            draw_text(canvas, (bx + tw / 2, by + 5), label("called"), size, INK, True, anchor="mt", condensed=True)
+            tag = (x + min(visible, lay.card) / 2, cy + h - 4)
+    if tag is not None:  # after every card, so that the next card of the row does not cover it
+        size = size_for(label("called"), min_size(True, True))
+        tw = int(text_width(label("called"), size, True, True)) + 24
+        th = line_height(size) + 10
+        bx = min(max(MARGIN, tag[0] - tw / 2), WIDTH - MARGIN - tw)
+        by = tag[1] - th
+        paste(canvas, rounded_box((tw, th), (*CALLER_COLOUR, 255), radius=12), (bx, by))
+        draw_text(canvas, (bx + tw / 2, by + 5), label("called"), size, INK, True, anchor="mt", condensed=True)
     if _extras(view):
         _extra_strip(canvas, view, lay, seats, faces)
     return canvas

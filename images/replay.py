@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from PIL import Image
 
-from images.common import FELT_DARK, SeatInfo
+from images.common import FELT_DARK, SeatInfo, label
 from images.summary import summary_image
 from images.table import table_image
 from rules.actions import Action
@@ -60,11 +60,13 @@ class ReplayTooLarge(ValueError):
 
 
 def record_seats(record: dict[str, Any], players: int) -> list[SeatInfo] | None:
-    """The seats of a record as the pictures name them (an unnamed seat by its number); ``None`` without seats."""
+    """The seats of a record as the pictures name them: an AI seat by its number (``AI 3``, the name the
+    table's messages gave it), a person by name (an unnamed seat by its number); ``None`` without seats."""
     seats = record.get("seats")
     if not isinstance(seats, list):
         return None
-    return [SeatInfo(str(s.get("name") or f"Seat {i + 1}"), s.get("ai")) for i, s in enumerate(seats[:players])]
+    return [SeatInfo(label("ai_seat", n=i + 1) if s.get("ai") else str(s.get("name") or f"Seat {i + 1}"),
+                     s.get("ai")) for i, s in enumerate(seats[:players])]
 
 
 def _completed(before: GameView, seat: int, action: Action) -> GameView:

@@ -39,7 +39,9 @@ from images.common import (
     RGB,
     SIDE_COLOURS,
     WHITE,
+    Fitted,
     SeatInfo,
+    draw_lines,
     draw_name,
     draw_text,
     faces_of,
@@ -53,7 +55,7 @@ from images.common import (
     require_public,
     rounded_box,
     seat_names,
-    seat_number_label,
+    shorten,
     text_width,
 )
 from rules.briscola import BriscolaView
@@ -127,13 +129,25 @@ def _has_stock(view: GameView) -> bool:
     return isinstance(view, BriscolaView)
 
 
-def _name_lines(names: Sequence[str], width: float) -> int:
+def one_line(name: str, width: float) -> Fitted:
+    """A seat's name on one line ``width`` wide: at the largest size that fits, else at the smallest legible
+    size cut with an ellipsis. The name the text uses, never wrapped, never another label (``Seat N``), so
+    that a seat has one name in every picture and text."""
     size, smallest = name_size()
-    lines = 1
-    for n in names:
-        fitted = fit_lines(n, width, size, smallest)
-        lines = max(lines, len(fitted.lines) if fitted else 1)
-    return lines
+    fitted = fit_lines(name, width, size, smallest, 1)
+    if fitted is not None:
+        return fitted
+    base, mark, number = name.rpartition(" #")  # ``seat_names`` tells equal names apart by a number: kept
+    if mark and base and number.isdigit():
+        tail = mark + number
+        return Fitted((shorten(base, smallest, int(width - text_width(tail, smallest, True)), True) + tail,), smallest)
+    return Fitted((shorten(name, smallest, int(width), True),), smallest)
+
+
+def _cut(names: Sequence[str], width: float) -> int:
+    """How many of ``names`` ``one_line`` cuts short at ``width``."""
+    size, smallest = name_size()
+    return sum(1 for n in names if fit_lines(n, width, size, smallest, 1) is None)
 
 
 def _trick_block(names: Sequence[str], cols: int, rows: int, stock: bool, max_card: int,
@@ -150,19 +164,18 @@ def _trick_block(names: Sequence[str], cols: int, rows: int, stock: bool, max_ca
         return int((room - (card * stock_units if stock else 0)) / cols)
 
     size, _smallest = name_size()
-    lines = _name_lines(names, slot_width(card))
+    lines = 1  # names never wrap (``one_line``)
     for _ in range(60):
         row_h = card_height(card) + NAME_PAD + lines * line_height(size) + GAP
         trick_h = rows * row_h
         if trick_h <= max_height or card - 4 < min_card:
             break
         card -= 4
-        lines = _name_lines(names, slot_width(card))
     stock_card = 0
     if stock:  # cards made smaller for the height leave width: a larger stock, the places still wide enough
         spare = (room - cols * card * (1 + SLOT_EXTRA)) / (STOCK_UNITS * card)
         stock_card = int(card * min(1.0, max(STOCK_SCALE, spare)))
-        if _name_lines(names, (room - stock_card * STOCK_UNITS) / cols) > lines:  # the names need the room
+        if _cut(names, (room - stock_card * STOCK_UNITS) / cols) > _cut(names, slot_width(card)):  # names need it
             stock_card = int(card * STOCK_SCALE)
     stock_w = int(stock_card * STOCK_UNITS)
     slot_w = int((room - stock_w) / cols)
@@ -189,7 +202,7 @@ def table_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Tab
         group_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns
         most = max(len(c) for c in hands.values()) or 1
         hand_card = int(min(block.card * 0.8, max(HAND_CARD_MIN, (group_w - 24 - (most - 1) * 8) / most)))
-        hands_lines = _name_lines([names[s] for s in hands], group_w - 40)
+        hands_lines = 1
         group_h = hands_lines * line_height(name_size()[0]) + NAME_PAD + 14 + card_height(hand_card) + GAP + 6
         groups_rows = -(-len(hands) // columns)
         height += groups_rows * group_h
@@ -250,7 +263,7 @@ def _bar(canvas: Image.Image, x: float, y: float, width: float, colour: RGB) -> 
 
 
 def _draw_places(canvas: Image.Image, lay: TableLayout, view: BriscolaView | ChiamataView, names: Sequence[str],
-                 seats: Sequence[SeatInfo] | None, colours: Sequence[RGB], faces: str,
+                 colours: Sequence[RGB], faces: str,
                  bubbles: dict[int, tuple[str, RGB]] | None = None) -> None:
     """The trick's places in play order from the leader: each seat's card (or its empty place) over its name."""
     n = view.players
@@ -271,8 +284,7 @@ def _draw_places(canvas: Image.Image, lay: TableLayout, view: BriscolaView | Chi
             if bubbles and seat in bubbles:
                 text, colour = bubbles[seat]
                 _bubble(canvas, (cx, y + h / 2), text, colour, lay.slot_w)
-        draw_name(canvas, cx, y + h + NAME_PAD + 6, names[seat], seat_number_label(seats, seat),
-                  lay.slot_w, size, smallest, WHITE)
+        draw_lines(canvas, cx, y + h + NAME_PAD + 6, one_line(names[seat], lay.slot_w), WHITE)
 
 
 def _bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour: RGB, max_width: float) -> None:
@@ -336,7 +348,7 @@ def _tag(canvas: Image.Image, cx: float, top: float, text: str) -> None:
 
 
 def _draw_open_hands(canvas: Image.Image, lay: TableLayout, view: BriscolaView, names: Sequence[str],
-                     seats: Sequence[SeatInfo] | None, colours: Sequence[RGB], faces: str) -> None:
+                     colours: Sequence[RGB], faces: str) -> None:
     columns = hands_columns(view.players)
     group_w = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) / columns
     size, smallest = name_size()
@@ -347,8 +359,7 @@ def _draw_open_hands(canvas: Image.Image, lay: TableLayout, view: BriscolaView, 
         box = rounded_box((int(group_w), lay.hand_group_h - GAP // 2), (*FELT_DARK, 255), radius=16)
         paste(canvas, box, (x, y))
         _bar(canvas, x + 24, y + 8, group_w - 48, colours[seat])
-        draw_name(canvas, x + group_w / 2, y + 22, names[seat], seat_number_label(seats, seat), group_w - 40,
-                  size, smallest, WHITE)
+        draw_lines(canvas, x + group_w / 2, y + 22, one_line(names[seat], group_w - 40), WHITE)
         step = lay.hand_card + 8.0
         if len(cards) > 1:
             step = min(step, (group_w - 24 - lay.hand_card) / (len(cards) - 1))
@@ -374,7 +385,7 @@ def _briscola(view: BriscolaView, seats: Sequence[SeatInfo] | None) -> Image.Ima
     colours = _briscola_colours(view)
     draw_trick(canvas, lay, view, seats, faces)
     if view.shown_hands():
-        _draw_open_hands(canvas, lay, view, names, seats, colours, faces)
+        _draw_open_hands(canvas, lay, view, names, colours, faces)
     return canvas
 
 
@@ -429,7 +440,7 @@ def draw_trick(canvas: Image.Image, lay: TableLayout, view: BriscolaView | Chiam
         colours = _briscola_colours(view)
     else:
         colours = _chiamata_colours(view)
-    _draw_places(canvas, lay, view, names, seats, colours, faces, bubbles)
+    _draw_places(canvas, lay, view, names, colours, faces, bubbles)
 
 
 def table_image(view: GameView, seats: Sequence[SeatInfo] | None = None,

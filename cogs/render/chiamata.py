@@ -25,19 +25,26 @@ GAME = "chiamata"
 
 
 def chiamata_line(info: TableInfo, pub) -> str | None:
-    """The public state of a Chiamata round: the auction, the caller, the called card, the partnership."""
+    """The public state of a Chiamata round: the auction; once it is won, who won it with what bid and target
+    (in the play too), the called card, the partnership, and what the coloured bars under the seats of the
+    table picture mean."""
     f = faces(info)
-    if pub.called is not None:
-        caller = seat_label(info, pub.caller)
-        card = card_name(pub.called, f)
-        if pub.partner is None:
-            return t("table.called", card=card, suit=suit_name(pub.called.suit, f))
-        if pub.partner == pub.caller:
-            return t("table.alone", card=card, caller=caller)
-        return t("table.partner", card=card, caller=caller, partner=seat_label(info, pub.partner))
     if pub.caller is not None:
-        return t("table.caller", name=seat_label(info, pub.caller), bid=bid_label(pub.standing_bid, f),
-                 target=pub.target)
+        lines = [t("table.caller", name=seat_label(info, pub.caller), bid=bid_label(pub.standing_bid, f),
+                   target=pub.target)]
+        sides_known = False
+        if pub.called is not None:
+            caller = seat_label(info, pub.caller)
+            card = card_name(pub.called, f)
+            if pub.partner is None:
+                lines.append(t("table.called", card=card, suit=suit_name(pub.called.suit, f)))
+            elif pub.partner == pub.caller:
+                lines.append(t("table.alone", card=card, caller=caller))
+            else:
+                lines.append(t("table.partner", card=card, caller=caller, partner=seat_label(info, pub.partner)))
+            sides_known = pub.partner is not None
+        lines.append(t("table.sides_mark" if sides_known else "table.caller_mark"))
+        return "\n".join(lines)
     if pub.phase == "auction":
         if not pub.auction:
             return t("table.auction_none")

@@ -1,7 +1,8 @@
 """Cicera's part of the messages: every play in one step. A select offers each card that can capture with each
 capture it can make, and placing it ("7 di Denari → 3 di Coppe + 4 di Spade", "7 di Denari → place it"), paged
 by 25 with a More captures button; a card that can take nothing has a button that places it ("3 · 8 di Denari",
-numbered as in the hand picture, like the card buttons of the other games)."""
+numbered as in the hand picture, like the card buttons of the other games; by its number alone in a long
+hand, see ``card_label``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import ActButton, ActSelect, PageButton, button, select
 from cogs.render.games import GameRender, register
-from cogs.render.hand import SELECT_MAX, card_buttons
+from cogs.render.hand import SELECT_MAX, card_buttons, card_label
 from cogs.render.layout import ROW_WIDTH
 from cogs.render.seats import faces
 from cogs.texts import card_name, t
@@ -72,9 +73,8 @@ def cicera_items(info: TableInfo, view, page: int = 0) -> list:
                                 t("hand.capture_page", page=following + 1, pages=pages), row=row))
             row += 1
     for i, c in enumerate(no_capture):  # labelled as every game's card buttons: the picture's number, the card
-        items.append(button(ActButton, ids.act(info.id, v, Action.play(c, ())),
-                            f"{view.hand.index(c) + 1} · {card_name(c, f)}", discord.ButtonStyle.primary,
-                            row=row + i // ROW_WIDTH))
+        items.append(button(ActButton, ids.act(info.id, v, Action.play(c, ())), card_label(info, view, c),
+                            discord.ButtonStyle.primary, row=row + i // ROW_WIDTH))
     return items
 
 

@@ -44,13 +44,26 @@ def hand_text(info: TableInfo, view) -> str:
     return "\n".join(lines)
 
 
-def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) -> list:
-    """A button per card of the hand, enabled when playing it is legal."""
-    items = []
+def card_label(info: TableInfo, view, card) -> str:
+    """A card's button: its number in the hand picture and its name (``2 · 3 di Denari``); in a hand longer
+    than a row of buttons (Chiamata's 8, Cicera's 12) the number alone, so that the buttons take two rows on a
+    phone rather than six (the names are in the picture and in its description)."""
+    number = str(view.hand.index(card) + 1)
+    return number if len(view.hand) > layout.ROW_WIDTH else f"{number} · {card_name(card, faces(info))}"
+
+
+def picture_description(info: TableInfo, view) -> str:
+    """The hand picture's description (read aloud): the numbered cards of the hand by name."""
     f = faces(info)
+    return t("hand.alt", cards=", ".join(f"{i + 1} {card_name(c, f)}" for i, c in enumerate(view.hand)))[:1024]
+
+
+def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) -> list:
+    """A button per card of the hand (``card_label``), enabled when playing it is legal."""
+    items = []
     for i, c in enumerate(view.hand):
         action = Action.play(c)
-        items.append(button(ActButton, ids.act(info.id, info.version, action), f"{i + 1} · {card_name(c, f)}",
+        items.append(button(ActButton, ids.act(info.id, info.version, action), card_label(info, view, c),
                             discord.ButtonStyle.primary if action in legal else discord.ButtonStyle.secondary,
                             disabled=action not in legal, row=row0 + i // layout.ROW_WIDTH))
     return items
@@ -69,7 +82,8 @@ def hand_controls(info: TableInfo, view, page: int = 0) -> list[Any]:
 def hand_view(info: TableInfo, view, page: int = 0, *, text: str | None = None,
               picture: bool = True, extra: str = "") -> LayoutView:
     """The hand message: its text (``text``, else ``hand_text``), the hand picture (``hand.png``, attached by the
-    caller; ``picture=False`` for a message without one), ``extra`` under the text, and the controls."""
-    return layout.card(text if text is not None else hand_text(info, view), extra,
-                       layout.gallery(HAND_FILE) if picture else None,
-                       layout.rows(hand_controls(info, view, page)))
+    caller; ``picture=False`` for a message without one), ``extra`` under the text, and the controls: the rows
+    of selects above the text (``layout.selects_first``), the buttons under the picture."""
+    top, rest = layout.selects_first(layout.rows(hand_controls(info, view, page)))
+    return layout.card(top, text if text is not None else hand_text(info, view), extra,
+                       layout.gallery(HAND_FILE, picture_description(info, view)) if picture else None, rest)

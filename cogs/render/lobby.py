@@ -31,7 +31,9 @@ def lobby_text(info: TableInfo) -> str:
              f"**{t('lobby.seats')}**"]
     for i in range(info.players):
         if i < len(info.seats):
-            lines.append(f"{i + 1}. **{seat_label(info, i)}**")
+            ai = info.seats[i].ai
+            name = t("lobby.ai_seat", n=i + 1, level=level_name(ai)) if ai is not None else seat_label(info, i)
+            lines.append(f"{i + 1}. **{name}**")
         else:
             lines.append(f"{i + 1}. {t('lobby.free')}")
     if info.options:

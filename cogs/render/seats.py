@@ -6,24 +6,25 @@ import logging
 
 from bot.tables import TableInfo
 from cogs.markup import name_text
-from cogs.texts import level_name, t
+from cogs.texts import t
 from images.common import SeatInfo
 
 log = logging.getLogger(__name__)
 
 
 def seat_infos(info: TableInfo) -> list[SeatInfo]:
-    """The seats as the pictures show them, by the names the text uses (``AI 3 (easy)``: AI seats told apart by
-    their number; an AI playing for a user who left shows as an AI)."""
+    """The seats as the pictures show them, by the names the text uses (``AI 3``: AI seats told apart by their
+    number; an AI playing for a user who left shows as an AI)."""
     return [SeatInfo(picture_label(info, i), s.ai or (info.level if s.away else None))
             for i, s in enumerate(info.seats)]
 
 
 def seat_label(info: TableInfo, seat: int) -> str:
-    """A seat's display name; AI players are told apart by their seat number."""
+    """A seat's display name, the same in every text and picture: AI players by their seat number (``AI 3``;
+    short enough for a picture's narrowest place, the level is said in the lobby)."""
     s = info.seats[seat]
     if s.ai is not None:
-        return t("seat.ai", n=seat + 1, level=level_name(s.ai))
+        return t("seat.ai", n=seat + 1)
     if s.away:
         return t("seat.away", name=name_text(s.name))
     return name_text(s.name)

@@ -92,7 +92,11 @@ async def test_a_card_that_takes_nothing_is_placed_with_one_click(ui, seed):
     menu, places, _ = controls(ui, hand)
     nothing = [c for c in view.hand if not any(a.card == c and a.take for a in view.legal)]
     assert nothing and menu is not None, "choose a seed where alice has both kinds of card"
-    assert [b.label for b in places] == [f"{view.hand.index(c) + 1} · {card_name(c)}" for c in nothing]
+    # numbered as in the picture; a long hand (12 cards) by its number alone, its names in the picture's text
+    assert [b.label for b in places] == [str(view.hand.index(c) + 1) for c in nothing]
+    gallery = next(c for c in ui.walk(hand.components) if c.type.value == 12)  # the hand picture
+    description = gallery.items[0].description or ""
+    assert all(f"{view.hand.index(c) + 1} {card_name(c)}" in description for c in view.hand), description
     card = nothing[0]
     result = await alice.click(hand, custom_id=places[0].custom_id)  # the one interaction
     assert result.acknowledged and result.response.ephemeral
