@@ -24,7 +24,7 @@ from cogs.render.cicera import choice_label
 from cogs.texts import card_name, game_name, t
 from cogs.types import Interaction, TavoloBot
 from images.hand import hand_png
-from images.replay import ReplayTooLarge, record_seats, replay_webp
+from images.replay import MAX_BYTES, ReplayTooLarge, ReplayTooSlow, record_seats, replay_webp
 from rules.actions import Action
 from rules.ai.review import MIN_SEVERITY, ActionValue, Judged, severity, why
 from rules.records import ReplayError
@@ -37,6 +37,12 @@ REPLAY_AGAIN = 60.0
 """Seconds after a replay was asked for in a channel before the same game's replay is posted there again."""
 GAME_ID_MAX = 2**53 - 1
 """The largest whole number a Discord integer option carries."""
+REPLAYS_PER_SERVER = 2
+"""Replays of one server drawn (or waiting to be) at once; a member has one at a time."""
+REPLAYS_AT_ONCE = 4
+"""Replays of all servers drawn (or waiting for the replay thread) at once."""
+REPLAY_SECONDS = 60.0
+"""The longest a replay may take, waiting for the replay thread included; then it is given up with a message."""
 
 
 def players_text(record: dict[str, Any]) -> str:
@@ -154,6 +160,8 @@ class Replays(commands.Cog):
         self.bot = bot
         self._replays: dict[tuple[int | None, int], float] = {}
         """(channel, game) → when its replay began to be drawn there (``time.monotonic``), for ``REPLAY_AGAIN``."""
+        self._drawing: dict[int, tuple[int, int]] = {}
+        """member → (server, game) of the replay being drawn for them (``REPLAYS_PER_SERVER``, ``REPLAYS_AT_ONCE``)."""
 
     @property
     def hub(self) -> Hub:
@@ -187,21 +195,52 @@ class Replays(commands.Cog):
         key = (interaction.channel_id, game)
         if key in self._replays:  # one animation a channel at a time: it is public, and drawing one takes seconds
             raise TableError(t("replay.recent", id=game))
+        self._check_room(interaction.user.id, guild_id)
         self._replays[key] = now
+        user = interaction.user.id
+        self._drawing[user] = (guild_id, game)
+
+        started: list[bool] = []
 
         async def build() -> dict[str, Any]:
-            with self.hub.languages.public_in(guild_id):  # a public message, pictures included
-                try:
-                    data = await self.hub.run(replay_webp, record)
-                except (ReplayError, ReplayTooLarge) as e:
-                    log.warning("no replay of game %s: %s", game, e)
-                    self._replays.pop(key, None)
-                    raise TableError(t("replay.failed", id=game)) from None
-                view = replay_layout(game, record)
+            started.append(True)
+            try:
+                with self.hub.languages.public_in(guild_id):  # a public message, pictures included
+                    try:
+                        data = await self.draw(record, time.monotonic() + REPLAY_SECONDS)
+                    except (ReplayError, ReplayTooLarge, ReplayTooSlow) as e:
+                        log.warning("no replay of game %s: %s", game, e)
+                        self._replays.pop(key, None)
+                        slow = isinstance(e, ReplayTooSlow)
+                        raise TableError(t("replay.slow" if slow else "replay.failed", id=game)) from None
+                    view = replay_layout(game, record)
+            finally:
+                self._drawing.pop(user, None)
             return {"view": view, "file": discord.File(io.BytesIO(data), filename=REPLAY_FILE),
                     "allowed_mentions": discord.AllowedMentions.none()}
 
-        await self.hub.answers.send(interaction, build, ephemeral=False)
+        try:
+            await self.hub.answers.send(interaction, build, ephemeral=False)
+        finally:
+            if not started:  # (the drawing never began: its place is free again)
+                self._drawing.pop(user, None)
+
+    def _check_room(self, user: int, guild_id: int) -> None:
+        """Refuse a replay beyond the limits: one a member, ``REPLAYS_PER_SERVER`` a server, ``REPLAYS_AT_ONCE``
+        in all (each waits for the one replay thread, so no member can keep the others waiting long)."""
+        if user in self._drawing:
+            raise TableError(t("replay.busy_member", id=self._drawing[user][1]))
+        here = sum(1 for guild, _game in self._drawing.values() if guild == guild_id)
+        if here >= REPLAYS_PER_SERVER:
+            raise TableError(t("replay.busy_server", n=here))
+        if len(self._drawing) >= REPLAYS_AT_ONCE:
+            raise TableError(t("replay.busy"))
+
+    async def draw(self, record: dict[str, Any], deadline: float) -> bytes:
+        """The replay's animation, drawn in the replay thread; ``ReplayTooSlow`` once ``deadline``
+        (``time.monotonic``) has passed, the wait for the thread included: the drawing checks it between frames,
+        so a replay gives its thread up at its deadline and one that waited past it gives up at once."""
+        return await self.hub.run_replay(replay_webp, record, MAX_BYTES, deadline)
 
     @app_commands.command(name="review", description="Your costliest decisions in a finished game you played")
     @app_commands.guild_only()

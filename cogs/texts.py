@@ -223,6 +223,8 @@ PLURALS: dict[str, tuple[str, str]] = {
     "lb.games": NP_("{n} game, {wins} won", "{n} games, {wins} won"),
     "status.bonus_points": NP_("**{n}** bonus point", "**{n}** bonus points"),
     "status.cards_taken": NP_("{n} card taken", "{n} cards taken"),
+    "replay.busy_server": NP_("This server has {n} replay being drawn already; try again in a minute.",
+                              "This server has {n} replays being drawn already; try again in a minute."),
 }
 """The texts that count something: the form follows the field ``n`` (Russian has three forms, Korean one)."""
 
@@ -312,6 +314,9 @@ TEXTS.update({
     "replay.footer": N_("Each picture is the table as everyone saw it; the last one is the result."),
     "replay.unknown": N_("There is no finished game {id} on this server; /history shows the games' ids."),
     "replay.failed": N_("The replay of game {id} could not be drawn."),
+    "replay.busy_member": N_("Your replay of game {id} is still being drawn; ask for another once it is posted."),
+    "replay.busy": N_("Many replays are being drawn right now; try again in a minute."),
+    "replay.slow": N_("The replay of game {id} took too long to draw; nothing was posted."),
     "review.working": N_("Reviewing your play in game {id}… The AI is valuing each of your decisions from what you "
                          "knew at the time; this takes a few seconds, up to a minute for a long match."),
     "review.title": N_("Your review of game {id}: {game}"),

@@ -15,12 +15,17 @@ of its last rounds when it has more than ``MAX_FRAMES`` frames):
 
 Frames of different sizes are drawn in the middle of one canvas of the largest size. ``replay_webp`` scales
 the frames down until the file is under ``MAX_BYTES`` (well under Discord's 8 MB upload limit).
+
+What a replay costs is bounded: at most ``MAX_FRAMES`` frames, each scaled down to the first of ``SCALES`` as
+soon as it is drawn (only one full-size picture at a time is held), and ``replay_webp`` gives up with
+``ReplayTooSlow`` once its ``deadline`` has passed (checked between frames and between encodings).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
+import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -57,6 +62,16 @@ METHOD = 1
 
 class ReplayTooLarge(ValueError):
     """Even the smallest scale makes a file over ``MAX_BYTES``."""
+
+
+class ReplayTooSlow(ValueError):
+    """The replay was not done by its deadline (``time.monotonic``)."""
+
+
+def _in_time(deadline: float | None) -> None:
+    """Raise ``ReplayTooSlow`` once ``deadline`` has passed."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise ReplayTooSlow("the replay took longer than its time")
 
 
 def record_seats(record: dict[str, Any], players: int) -> list[SeatInfo] | None:
@@ -129,23 +144,33 @@ def _frame(kind: FrameKind, view: GameView, seats: Sequence[SeatInfo] | None) ->
     return summary_image(view, seats) if kind == "end" else table_image(view, seats)
 
 
-def replay_frames(record: object) -> list[Image.Image]:
-    """The frames of the replay of ``record`` at full size (RGB, one size): the deal, each trick (Cicera:
-    each turn) and the summary, round after round. Raises ``ReplayError`` for a bad record."""
+def _scaled(picture: Image.Image, scale: float) -> Image.Image:
+    """``picture`` in RGB, scaled by ``scale``."""
+    rgb = picture.convert("RGB")
+    if scale == 1.0:
+        return rgb
+    size = (max(1, round(rgb.width * scale)), max(1, round(rgb.height * scale)))
+    return rgb.resize(size, Image.Resampling.LANCZOS)
+
+
+def replay_frames(record: object, scale: float = 1.0, deadline: float | None = None) -> list[Image.Image]:
+    """The frames of the replay of ``record`` (RGB, one size), each scaled by ``scale`` as soon as it is
+    drawn: the deal, each trick (Cicera: each turn) and the summary, round after round. Raises
+    ``ReplayError`` for a bad record, ``ReplayTooSlow`` once ``deadline`` has passed."""
     views = replay_views(record)
     assert isinstance(record, dict)
     seats = record_seats(record, views[0][1].players)
-    pictures = [_frame(kind, v, seats) for kind, v in views]
-    width = max(p.width for p in pictures)
-    height = max(p.height for p in pictures)
     frames = []
-    for p in pictures:
-        if p.size == (width, height):
-            frames.append(p.convert("RGB"))
-            continue
-        canvas = Image.new("RGB", (width, height), FELT_DARK)
-        canvas.paste(p.convert("RGB"), ((width - p.width) // 2, (height - p.height) // 2))
-        frames.append(canvas)
+    for kind, v in views:
+        _in_time(deadline)
+        frames.append(_scaled(_frame(kind, v, seats), scale))
+    width = max(p.width for p in frames)
+    height = max(p.height for p in frames)
+    for i, p in enumerate(frames):
+        if p.size != (width, height):
+            canvas = Image.new("RGB", (width, height), FELT_DARK)
+            canvas.paste(p, ((width - p.width) // 2, (height - p.height) // 2))
+            frames[i] = canvas
     return frames
 
 
@@ -162,13 +187,15 @@ def encode_webp(frames: Sequence[Image.Image], scale: float = 1.0) -> bytes:
     return out.getvalue()
 
 
-def replay_webp(record: object, max_bytes: int = MAX_BYTES) -> bytes:
+def replay_webp(record: object, max_bytes: int = MAX_BYTES, deadline: float | None = None) -> bytes:
     """The replay of ``record`` as an animated WebP under ``max_bytes``: the frames of ``replay_frames``
-    at the largest of ``SCALES`` that fits. Raises ``ReplayError`` for a bad record, ``ReplayTooLarge``
-    when even the smallest scale does not fit."""
-    frames = replay_frames(record)
+    at the largest of ``SCALES`` that fits (drawn at the first, scaled down from it for the others). Raises
+    ``ReplayError`` for a bad record, ``ReplayTooLarge`` when even the smallest scale does not fit,
+    ``ReplayTooSlow`` once ``deadline`` (``time.monotonic``) has passed."""
+    frames = replay_frames(record, SCALES[0], deadline)
     for scale in SCALES:
-        data = encode_webp(frames, scale)
+        _in_time(deadline)
+        data = encode_webp(frames, scale / SCALES[0])
         if len(data) <= max_bytes:
             return data
     raise ReplayTooLarge(f"the replay is over {max_bytes} bytes even at scale {SCALES[-1]}")

@@ -43,6 +43,8 @@ class Hub:
         self.bot = bot
         self.presences: dict[int, Presence] = {}
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tavolo-render")
+        self.replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavolo-replay")
+        """Replays (seconds each) draw in a thread of their own, so a table's pictures never wait behind them."""
         self._unsubscribe: Callable[[], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.languages = Languages(self)
@@ -77,6 +79,7 @@ class Hub:
             self._unsubscribe()
             self._unsubscribe = None
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.replay_executor.shutdown(wait=False, cancel_futures=True)
 
     def presence(self, table_id: int) -> Presence:
         """The Discord state of a table (created on first use)."""
@@ -105,6 +108,11 @@ class Hub:
         """Run a picture function in the render threads (in the caller's language)."""
         context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(self.executor, context.run, fn, *args)
+
+    async def run_replay(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a replay's drawing in the replay thread (in the caller's language), never in the render threads."""
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(self.replay_executor, context.run, fn, *args)
 
 
 async def plainly(waiting: Awaitable[None]) -> None:
