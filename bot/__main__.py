@@ -9,9 +9,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
+from bot import shards
 from bot.i18n import LANGUAGES, _
 from bot.names import error_text
-from bot.tools import shards
 from rules.actions import RulesError
 from rules.games import names
 
@@ -244,7 +244,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_screenshots(args: argparse.Namespace) -> int:
     """Draw every kind of message as Discord shows it, at a phone's and a desktop's width, into PNG files."""
-    from bot.tools import screenshots
+    from bot.lab import screenshots
 
     return screenshots.main(args)
 
@@ -283,7 +283,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play AI agents against each other and report the results."""
-    from bot.tools import arena
+    from bot.lab import arena
 
     check_players(args.game, args.players)
     return arena.main(args)
@@ -291,7 +291,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_tally(args: argparse.Namespace) -> int:
     """Summarise arena records."""
-    from bot.tools import tally
+    from bot.lab import tally
 
     return tally.tally_main(args)
 
@@ -305,7 +305,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmarks."""
-    from bot.tools import bench
+    from bot.lab import bench
 
     return bench.main(args)
 
@@ -319,7 +319,7 @@ BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "
 def cmd_train(args: argparse.Namespace) -> int:
     """Make the learned Briscola evaluation, or Cicera's learned leaf value."""
     if args.game == "cicera":
-        from bot.tools import train_cicera
+        from bot.lab import train_cicera
 
         given = [f"--{'with' if k == 'pool' else k.replace('_', '-')}" for k, default in BRISCOLA_TRAIN.items()
                  if getattr(args, k) != default]
@@ -333,7 +333,7 @@ def cmd_train(args: argparse.Namespace) -> int:
             return 2
 
         return train_cicera.main(args)
-    from bot.tools import train
+    from bot.lab import train
 
     args.games = 20_000 if args.games is None else args.games
     args.agent_ms = 10 if args.agent_ms is None else args.agent_ms

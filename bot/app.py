@@ -22,9 +22,9 @@ from discord.ext import commands
 from discord.http import Route
 
 from bot.config import Settings
+from bot.shards import Shards
 from bot.storage import Store
 from bot.tables import TableService
-from bot.tools.shards import Shards
 
 log = logging.getLogger(__name__)
 

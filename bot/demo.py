@@ -96,8 +96,8 @@ async def simulated(database: Path, *, service_options: dict[str, Any] | None = 
 
     from bot.app import create_bot
     from bot.config import Settings
+    from bot.shards import Shards
     from bot.storage import GuildSettings, Store
-    from bot.tools.shards import Shards
     from rules.games import names
 
     settings = Settings.model_construct(database=database)  # the defaults; neither .env nor a token

@@ -2,14 +2,14 @@
 
 Mark text with ``_("...")``. Catalogues live in ``bot/locale/<lang>/LC_MESSAGES/tavolo.po`` (one file per
 language, the English text as ``msgid``), compiled to ``tavolo.mo`` beside it by
-``python -m bot.tools.catalogue``; a text a catalogue lacks is shown in English.
+``python -m bot.lab.catalogue``; a text a catalogue lacks is shown in English.
 
 The language of a message: the one passed, else the one set for the current context (``use_language``: the
 Discord front end sets the member's language for each interaction and the guild's for each table event and
 public message; the terminal game ``--lang``'s), else the environment's.
 
 Texts are marked for Babel's extraction where they are defined: ``N_`` (a text), ``NP_`` (singular and plural)
-and ``NC_`` (a text with its ``msgctxt``); ``python -m bot.tools.catalogue`` makes the template and the
+and ``NC_`` (a text with its ``msgctxt``); ``python -m bot.lab.catalogue`` makes the template and the
 catalogues (docs/LANGUAGES.md).
 """
 

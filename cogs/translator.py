@@ -3,7 +3,7 @@
 At sync, discord.py asks ``translate`` for every name, description and choice of the command tree in every
 Discord locale; Discord then shows each member the ones of their client's language. Names (of commands,
 groups and options) are looked up with the ``msgctxt`` ``"command"`` (a name is one lower-case word, unlike a
-label with the same English text); descriptions and choices as plain texts. ``python -m bot.tools.catalogue``
+label with the same English text); descriptions and choices as plain texts. ``python -m bot.lab.catalogue``
 puts every one of them in the template, asked the same way.
 """
 

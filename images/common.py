@@ -60,7 +60,7 @@ CONDENSED = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 KOREAN = FONT_DIR / "NotoSansKR-Subset-Bold.otf"
 """Hangul: Noto Sans CJK KR Bold (SIL Open Font License), subset to the 2,350 syllables of KS X 1001, the
-compatibility jamo, ASCII and the Korean catalogue's characters (``python -m bot.tools.fonts`` builds it). One
+compatibility jamo, ASCII and the Korean catalogue's characters (``python -m bot.lab.fonts`` builds it). One
 face: every text of the pictures is bold (names condensed bold, which Hangul has not), so a Hangul run of a
 regular text is bold too."""
 BUNDLED_FONTS: tuple[Path, ...] = (REGULAR, BOLD, CONDENSED, KOREAN)

@@ -76,7 +76,7 @@ def chromium() -> str:
     """The path of the machine's Chromium, with Playwright installed to drive it; else ``require`` skips."""
     import importlib.util
 
-    from bot.tools.screenshots import find_chromium
+    from bot.lab.screenshots import find_chromium
 
     if importlib.util.find_spec("playwright") is None:
         require("chromium", "no Playwright: install the test extra (python3 tasks.py test does)")

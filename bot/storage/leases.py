@@ -24,7 +24,7 @@ CHUNK = 500
 
 
 class ShardSet(Protocol):
-    """What the store needs of ``bot.tools.shards.Shards``: the shard count and the ids owned."""
+    """What the store needs of ``bot.shards.Shards``: the shard count and the ids owned."""
 
     @property
     def count(self) -> int: ...

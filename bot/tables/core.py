@@ -36,7 +36,7 @@ from bot.tables.table import Seat, Table
 from rules.ai import AGENT_NAMES, DEFAULT_TIME_MS
 
 if TYPE_CHECKING:
-    from bot.tools.shards import Shards
+    from bot.shards import Shards
 
 log = logging.getLogger(__name__)
 

@@ -1,1 +1,1 @@
-"""Tools that are not the bot: the arena and its tally, the benchmarks, replay of records, terminal play."""
+"""What an operator runs beside the bot: the admin commands, the replay of records and the terminal game."""

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.app import EXTENSIONS, create_bot
 from bot.config import Settings
-from bot.tools.shards import Shards
+from bot.shards import Shards
 
 
 def make_settings(**values) -> Settings:

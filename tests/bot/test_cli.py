@@ -12,6 +12,7 @@ import aiohttp
 import discord
 import pytest
 
+import bot.lab
 import bot.tools
 from bot.__main__ import build_parser, main
 from rules.actions import RulesError
@@ -87,10 +88,11 @@ def test_rules_error_becomes_a_message(monkeypatch, capsys, command):
     def fail(_args):
         raise RulesError("unknown option 'colour' for briscola")
 
-    fake = types.ModuleType(f"bot.tools.{command}")
+    package = bot.tools if command == "replay" else bot.lab
+    fake = types.ModuleType(f"{package.__name__}.{command}")
     fake.main = fail
-    monkeypatch.setitem(sys.modules, f"bot.tools.{command}", fake)
-    monkeypatch.setattr(bot.tools, command, fake, raising=False)
+    monkeypatch.setitem(sys.modules, f"{package.__name__}.{command}", fake)
+    monkeypatch.setattr(package, command, fake, raising=False)
     argv = {
         "arena": ["arena", "--game", "briscola", "--players", "2"],
         "replay": ["replay", "game.json"],
@@ -101,10 +103,10 @@ def test_rules_error_becomes_a_message(monkeypatch, capsys, command):
 
 
 def test_subcommand_status_is_returned(monkeypatch):
-    fake = types.ModuleType("bot.tools.bench")
+    fake = types.ModuleType("bot.lab.bench")
     fake.main = lambda args: 3 if args.only == "deal" else 0
-    monkeypatch.setitem(sys.modules, "bot.tools.bench", fake)
-    monkeypatch.setattr(bot.tools, "bench", fake, raising=False)
+    monkeypatch.setitem(sys.modules, "bot.lab.bench", fake)
+    monkeypatch.setattr(bot.lab, "bench", fake, raising=False)
     assert main(["bench", "--only", "deal"]) == 3
     assert main(["bench"]) == 0
 

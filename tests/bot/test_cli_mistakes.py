@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.tools.shards import Shards
+from bot.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
 

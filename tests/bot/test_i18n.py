@@ -10,8 +10,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 
 from bot.i18n import _, gettext, ngettext, use_language
+from bot.lab import catalogue
 from bot.tables import NotHost, TableFull
-from bot.tools import catalogue
 
 TEMPLATE_NAME = catalogue.TEMPLATE.relative_to(catalogue.ROOT)
 

@@ -9,9 +9,9 @@ import asyncio
 import asyncpg
 import pytest
 
+from bot.shards import Shards
 from bot.storage import Lease, LeaseLost, Store
 from bot.storage.postgres import backend as postgres_backend
-from bot.tools.shards import Shards
 
 TWO = Shards(2, (0, 1))
 ZERO, ONE = Shards(2, (0,)), Shards(2, (1,))

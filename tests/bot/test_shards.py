@@ -1,4 +1,4 @@
-"""Shards over processes: which guilds a process runs (``bot.tools.shards``), a service that runs only its
+"""Shards over processes: which guilds a process runs (``bot.shards``), a service that runs only its
 shards' tables by their leases, drops a table taken over by another process and stops its turns while its
 leases cannot be renewed; two real processes on one real PostgreSQL, one of them killed mid-game."""
 
@@ -19,11 +19,11 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot import shards as shard_args
+from bot.shards import Shards
 from bot.storage import Store
 from bot.tables import TableError, TableService
 from bot.tables.errors import TableLost, WrongShard
-from bot.tools import shards as shard_args
-from bot.tools.shards import Shards
 from rules.records import replay_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,7 +183,7 @@ async def wait_for(what, seconds: float = 30.0) -> None:
 
 
 async def test_a_renewal_that_fails_stops_the_ai_until_one_succeeds(postgresql_url):
-    from bot.tools.bench_shards import SlowExecutor
+    from bot.lab.bench_shards import SlowExecutor
 
     executor = SlowExecutor(0.05)
     service = await TableService.open(postgresql_url, shards=ZERO, lease_ttl=1.5, executor=executor)

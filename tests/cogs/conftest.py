@@ -14,8 +14,8 @@ import pytest
 
 from bot.app import create_bot
 from bot.config import Settings
+from bot.shards import Shards
 from bot.storage import Store
-from bot.tools.shards import Shards
 
 SERVICE_OPTIONS = {"ai_time_ms": 20, "review_time_ms": 20, "hint_time_ms": 20}
 

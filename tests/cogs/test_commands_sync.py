@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.app import TavoloBot
-from bot.tools.shards import Shards
+from bot.shards import Shards
 
 
 async def test_a_restart_with_the_same_commands_does_not_sync_again(simcord_env, bots, ui):

@@ -8,9 +8,9 @@ import simcord
 
 from bot.app import create_bot
 from bot.config import Settings
+from bot.shards import Shards
 from bot.storage import Store
 from bot.tables import TableError
-from bot.tools.shards import Shards
 
 
 async def test_a_process_runs_the_tables_of_its_shards_only(tmp_path):

@@ -42,7 +42,7 @@ def test_card_sheets_hold_every_card():
 
 
 def test_picture_benchmark_reports_every_picture():
-    from bot.tools import bench_images
+    from bot.lab import bench_images
 
     lines = bench_images.report(repeat=2)
     assert len(lines) == 1 + 5

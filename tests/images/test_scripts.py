@@ -1,7 +1,7 @@
 """Pictures in every script: labels in Greek, Russian and Korean are drawn with glyphs of a bundled font (each
 character in the character map of the font ``runs`` picks for it, none falling to the missing-glyph box); a
 Korean name is drawn in Korean, a Chinese or emoji name gives way to the seat's label; the bundled Korean
-font is a small subset that covers the Korean catalogue, with its licence, and ``python -m bot.tools.fonts``
+font is a small subset that covers the Korean catalogue, with its licence, and ``python -m bot.lab.fonts``
 rebuilds it byte for byte."""
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ def test_a_long_korean_name_takes_one_line(players):
 
 # ----- the bundled Korean font -----
 def test_the_korean_font_is_a_small_bundled_subset_with_its_licence():
-    from bot.tools.fonts import ks_x_1001_syllables
+    from bot.lab.fonts import ks_x_1001_syllables
 
     assert KOREAN.stat().st_size < 1_500_000
     licence = (FONT_DIR / "LICENSE-NotoSansCJK.txt").read_text(encoding="utf-8")
@@ -316,20 +316,20 @@ def test_the_korean_font_is_a_small_bundled_subset_with_its_licence():
 
 
 def test_the_korean_font_covers_the_korean_catalogue():
-    from bot.tools.fonts import CATALOGUE, catalogue_characters
+    from bot.lab.fonts import CATALOGUE, catalogue_characters
 
     assert CATALOGUE.is_file(), f"no Korean catalogue ({CATALOGUE.relative_to(LOCALE_DIR.parent.parent)})"
     chars = catalogue_characters(CATALOGUE)
     assert any("\uac00" <= ch <= "\ud7a3" for ch in chars), "the Korean catalogue has no Hangul"
     lacking = sorted(ch for ch in chars if ord(ch) not in cmap(str(KOREAN)) and not ch.isspace())
-    assert not lacking, f"{KOREAN.name} lacks {' '.join(lacking)}: rerun python -m bot.tools.fonts"
+    assert not lacking, f"{KOREAN.name} lacks {' '.join(lacking)}: rerun python -m bot.lab.fonts"
 
 
 def test_the_tool_rebuilds_the_bundled_fonts(tmp_path, require):
-    from bot.tools import fonts
+    from bot.lab import fonts
 
     if not fonts.DEBIAN_BOLD.is_file():
         require("fonts-noto-cjk", f"no {fonts.DEBIAN_BOLD} (apt-get install fonts-noto-cjk)")
     assert fonts.main(["--out", str(tmp_path)]) == 0
     assert (tmp_path / KOREAN.name).read_bytes() == KOREAN.read_bytes(), \
-        f"{KOREAN.name} is not what python -m bot.tools.fonts makes: rerun it"
+        f"{KOREAN.name} is not what python -m bot.lab.fonts makes: rerun it"

@@ -15,8 +15,8 @@ from babel.messages.pofile import read_po
 
 from bot.__main__ import build_parser
 from bot.i18n import environment_language, gettext, ngettext, pgettext, use_language
+from bot.lab.catalogue import TEMPLATE
 from bot.tools import play as play_module
-from bot.tools.catalogue import TEMPLATE
 from bot.tools.play import play
 
 FAST = ("--level", "random", "--time-ms", "5")

@@ -16,7 +16,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.tools import arena, replay, tally
+from bot.lab import arena, tally
+from bot.tools import replay
 from rules.ai import make_agent
 from rules.records import ReplayError, new_game, replay_record
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tools import bench_service
+from bot.lab import bench_service
 
 
 async def test_load_plays_every_table_to_the_end(tmp_path):

@@ -1,12 +1,12 @@
 """Shards over processes, measured: two processes with half the shards each play AI tables to the end on one
 PostgreSQL database (docs/STORAGE.md, "A lease per table").
 
-``python -m bot.tools.bench_shards [--tables 1000] [--level medium]``: the database is ``TAVOLO_DATABASE`` (a
+``python -m bot.lab.bench_shards [--tables 1000] [--level medium]``: the database is ``TAVOLO_DATABASE`` (a
 ``postgresql://`` URL; the benchmark's tables are added to it) or, without one, a new database on a temporary
 server started from the machine's PostgreSQL binaries as the tests start it. Prints the tables each process
 ran, the tables run by exactly one owner, the wall time and the store's action times (call to commit).
 
-``python -m bot.tools.bench_shards child URL --shard-count N --shard-ids IDS ...`` is one of the processes
+``python -m bot.lab.bench_shards child URL --shard-count N --shard-ids IDS ...`` is one of the processes
 (the benchmark starts them; ``tests/bot/shard_driver.py`` runs one for the tests): a ``TableService`` with
 its shards and its own lease owner, which opens ``--tables`` AI tables in guilds of its shards when told to
 (``--create``), plays until no live table of its shards is left, and prints ``DONE`` with its figures as JSON
@@ -28,12 +28,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from bot import shards as shard_args
 from bot.i18n import _
+from bot.lab.bench_service import LEVEL, TABLES, TimedStore, pct
+from bot.shards import Shards
 from bot.storage import DatabaseUrl, database_of
 from bot.tables import TableService
-from bot.tools import shards as shard_args
-from bot.tools.bench_service import LEVEL, TABLES, TimedStore, pct
-from bot.tools.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
 OPTIONS = {"turn_timer": "off"}
@@ -172,7 +172,7 @@ def run(url: str, tables: int, level: str) -> dict:
     half = tables // 2
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     procs = [subprocess.Popen(
-        [sys.executable, "-m", "bot.tools.bench_shards", "child", url, "--shard-count", "2", "--shard-ids", str(i),
+        [sys.executable, "-m", "bot.lab.bench_shards", "child", url, "--shard-count", "2", "--shard-ids", str(i),
          "--tables", str(half if i == 0 else tables - half), "--create", "--level", level],
         stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env) for i in (0, 1)]
     t0 = time.perf_counter()
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["child"]:
         return child_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m bot.tools.bench_shards", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.lab.bench_shards", description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=TABLES, help=_("AI tables to play (default 1,000)"))
     parser.add_argument("--level", default=LEVEL, help=_("the AI level (default medium)"))
     args = parser.parse_args(argv)

@@ -241,11 +241,11 @@ def main(args: argparse.Namespace) -> int:
         print(_("cicera capture listing, 25-card table, every card of the deck on 200 tables: "
                 "median {med:.3f} ms, p99 {p99:.3f} ms, worst {worst:.3f} ms").format(med=med, p99=p99, worst=worst))
     if not args.only or args.only == "images":
-        from bot.tools import bench_images
+        from bot.lab import bench_images
 
         bench_images.main(args)
     if not args.only or args.only == "service":
-        from bot.tools import bench_service
+        from bot.lab import bench_service
 
         bench_service.main(args)
     if args.only == "review":  # slow (a minute): only when asked for

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.__main__ import build_parser
-from bot.tools import screenshots
+from bot.lab import screenshots
 
 
 @pytest.fixture

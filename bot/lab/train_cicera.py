@@ -30,7 +30,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
-from bot.tools.train import TrainError, make_chunks, make_folder, paths_problem, split  # noqa: E402
+from bot.lab.train import TrainError, make_chunks, make_folder, paths_problem, split  # noqa: E402
 from rules.ai import cicera, cicera_value  # noqa: E402
 from rules.ai.hard_v1 import CICERA_V1  # noqa: E402
 from rules.cicera import PLAYERS, CiceraRound, move_of  # noqa: E402

@@ -12,7 +12,7 @@ import os
 import sys
 
 from bot.i18n import _
-from bot.tools.arena import AgentStats, print_agents
+from bot.lab.arena import AgentStats, print_agents
 from bot.tools.replay import RecordFileError, load_record, one_line, shown
 from rules.records import game_class
 

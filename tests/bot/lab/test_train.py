@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot.tools import train
+from bot.lab import train
 from rules.ai import features, net
 from rules.briscola import deck_for
 

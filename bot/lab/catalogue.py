@@ -1,10 +1,10 @@
 """The translation catalogues, with Babel: one template, one ``.po`` per language, compiled ``.mo`` files.
 
-    python -m bot.tools.catalogue            extract, update every language, compile (the whole workflow)
-    python -m bot.tools.catalogue extract    write the template bot/locale/tavolo.pot from the sources
-    python -m bot.tools.catalogue update     merge the template into each bot/locale/<lang>/LC_MESSAGES/tavolo.po
-    python -m bot.tools.catalogue compile    write each tavolo.mo beside its .po
-    python -m bot.tools.catalogue check      say what is missing, fuzzy, wrong or out of date (exit 1 if any)
+    python -m bot.lab.catalogue            extract, update every language, compile (the whole workflow)
+    python -m bot.lab.catalogue extract    write the template bot/locale/tavolo.pot from the sources
+    python -m bot.lab.catalogue update     merge the template into each bot/locale/<lang>/LC_MESSAGES/tavolo.po
+    python -m bot.lab.catalogue compile    write each tavolo.mo beside its .po
+    python -m bot.lab.catalogue check      say what is missing, fuzzy, wrong or out of date (exit 1 if any)
 
 The template holds every text marked in ``bot``, ``cogs`` and ``images`` (``_``, ``gettext``, ``ngettext``,
 ``pgettext``, and the markers ``N_``, ``NP_`` (singular, plural) and ``NC_`` (context, text) where texts are
@@ -220,9 +220,9 @@ def problems(tmpl: Catalog | None = None, languages: Iterable[str] | None = None
         with TEMPLATE.open("rb") as f:
             kept = {(_tuple(m.id), m.context) for m in read_po(f) if m.id}
         if kept != wanted:
-            out.append(f"{TEMPLATE.relative_to(ROOT)} is out of date: run python -m bot.tools.catalogue")
+            out.append(f"{TEMPLATE.relative_to(ROOT)} is out of date: run python -m bot.lab.catalogue")
     else:
-        out.append(f"{TEMPLATE.relative_to(ROOT)} is missing: run python -m bot.tools.catalogue")
+        out.append(f"{TEMPLATE.relative_to(ROOT)} is missing: run python -m bot.lab.catalogue")
     for language in languages if languages is not None else translated_languages():
         catalog = read_catalogue(language)
         if catalog is None:
@@ -240,7 +240,7 @@ def problems(tmpl: Catalog | None = None, languages: Iterable[str] | None = None
 def _mo_problems(language: str, catalog: Catalog) -> list[str]:
     path = mo_path(language)
     if not path.exists():
-        return [f"{language}: {path.relative_to(ROOT)} is missing: run python -m bot.tools.catalogue compile"]
+        return [f"{language}: {path.relative_to(ROOT)} is missing: run python -m bot.lab.catalogue compile"]
     with path.open("rb") as f:
         built = read_mo(f)
 
@@ -252,7 +252,7 @@ def _mo_problems(language: str, catalog: Catalog) -> list[str]:
         return {key: text for key, text in entries.items() if len(key[0]) == 1 or not set(text) <= set(key[0])}
 
     if kept(table(built)) != kept(table(catalog)):
-        return [f"{language}: {path.relative_to(ROOT)} is older than its .po: run python -m bot.tools.catalogue "
+        return [f"{language}: {path.relative_to(ROOT)} is older than its .po: run python -m bot.lab.catalogue "
                 "compile"]
     return []
 
@@ -264,7 +264,7 @@ def _tuple(value: Any) -> tuple:
 # ----- the command line -----
 def main(argv: list[str] | None = None) -> int:
     """Run the workflow (or one step of it)."""
-    parser = argparse.ArgumentParser(prog="python -m bot.tools.catalogue", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.lab.catalogue", description=__doc__.split("\n\n")[0])
     parser.add_argument("step", nargs="?", default="all", choices=("all", "extract", "update", "compile", "check"))
     parser.add_argument("--lang", action="append", choices=translated_languages(),
                         help="only this language (update, compile, check; may be repeated)")

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.__main__ import main
-from bot.tools.arena import percentile, wilson
+from bot.lab.arena import percentile, wilson
 
 
 def test_arena_writes_records_that_replay_ok(tmp_path, capsys):

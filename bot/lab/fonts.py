@@ -1,4 +1,4 @@
-"""Build the bundled Korean font of the pictures: ``python -m bot.tools.fonts [--source PATH]
+"""Build the bundled Korean font of the pictures: ``python -m bot.lab.fonts [--source PATH]
 [--catalogue PATH] [--out DIR]``.
 
 The pictures draw Hangul with Noto Sans CJK KR (SIL Open Font License 1.1), subset with fontTools to what they
@@ -111,7 +111,7 @@ def subset_font(source: Path, out: Path, chars: Iterable[str]) -> tuple[int, set
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.tools.fonts",
+    parser = argparse.ArgumentParser(prog="python -m bot.lab.fonts",
                                      description=f"Build the bundled Korean font of the pictures (a subset of {FAMILY} "
                                                  "Bold).",
                                      formatter_class=argparse.RawDescriptionHelpFormatter,

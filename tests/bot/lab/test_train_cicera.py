@@ -8,7 +8,7 @@ import json
 
 import numpy as np
 
-from bot.tools import train_cicera
+from bot.lab import train_cicera
 from rules.ai import cicera_value
 
 TINY = train_cicera.CiceraRun(games=6, seed=4, agent_ms=2)
