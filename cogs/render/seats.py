@@ -20,8 +20,9 @@ def seat_infos(info: TableInfo) -> list[SeatInfo]:
 
 
 def seat_label(info: TableInfo, seat: int) -> str:
-    """A seat's display name, the same in every text and picture: AI players by their seat number (``AI 3``;
-    short enough for a picture's narrowest place, the level is said in the lobby)."""
+    """A seat's display name as message text shows it (its markdown made inert by ``name_text``), the name the
+    pictures draw too (``picture_label``): AI players by their seat number (``AI 3``; short enough for a
+    picture's narrowest place, the level is said in the lobby)."""
     s = info.seats[seat]
     if s.ai is not None:
         return t("seat.ai", n=seat + 1)
