@@ -86,8 +86,10 @@ MAX_CARD = 230
 """The widest trick card (pixels)."""
 HAND_CARD_MIN = 120
 """Open hands: the smallest card (pixels); narrower groups overlap their cards instead, the index showing."""
-MAX_ASPECT = 1.05
-"""The trick's places are at most this many times as tall as the picture is wide (two rows: 4 to 6 players)."""
+MAX_ASPECT = 0.8
+"""The trick's places are at most this many times as tall as the picture is wide (two rows: 4 to 6 players):
+low enough that on a desktop (1280 x 900) the table message leaves the top of the hand message below it on
+screen, where SimCord's page keeps a select's menu open (see ``cogs.render.layout.selects_first``)."""
 def hands_columns(players: int) -> int:
     """Open hands: how many seats side by side (3 and 6 players: three)."""
     return 3 if players % 3 == 0 else 2
