@@ -52,13 +52,16 @@ def check(text: str, *names: str) -> None:
         assert name in shown(text), f"{name!r} not shown in:\n{text}"
 
 
-@pytest.mark.parametrize("name", HOSTILE + ("a_b*c~d|e`f\\g", "https://x.example/y", "<#123> <t:1:R> <:e:1>"))
+@pytest.mark.parametrize("name", HOSTILE + ("a_b*c~d|e`f\\g", "https://x.example/y", "<#123> <t:1:R> <:e:1>",
+                                            "discord.gg/nitro"))
 def test_name_text_reads_as_the_name_and_does_nothing(name):
     for layout in ("{}", "**{}**", "Waiting for {}.", "{} left.\n{}"):
         text = layout.format(*[name_text(name)] * layout.count("{}"))
         assert not live_marks(text)
         assert shown(text) == layout.format(*[name] * layout.count("{}"))
-        assert "://" not in ESCAPE.sub("", text) and not re.search(r"(?<!\\)[<@]", text)
+        bare = ESCAPE.sub("", text)  # what is left once every escaped character is taken out
+        assert "://" not in bare and not re.search(r"(?<!\\)[<@]", text)
+        assert not re.search(r"(?<=[^\W_])\.(?=[^\W_])", bare), "a domain's dot left as it is"
 
 
 def test_a_long_name_is_clipped_on_one_line():
