@@ -73,17 +73,17 @@ def rows(items: Iterable[Any]) -> list[ActionRow[Any]]:
 
 
 def selects_first(action_rows: Sequence[ActionRow[Any]]) -> tuple[list[ActionRow[Any]], list[ActionRow[Any]]]:
-    """The rows up to the last one holding a select, and the rows after it (all of them when none holds one).
+    """The rows holding a select, and the other rows, each in their order.
 
     A message puts the first part above its text and picture: SimCord's browser preview (the demo, 3.2.1)
     draws every message anew when a select is opened, and while the message holding the select is drawn
     again, its body is briefly missing; a channel scrolled to its end is then pulled up by that body's height,
     and the menu closes when its select ends up below the window. A select at the top of its message stays
     on screen, its menu opens, and its choice is taken by a click."""
-    last = max((i for i, row in enumerate(action_rows)
-                if any(isinstance(getattr(item, "item", item), discord.ui.Select) for item in row.children)),
-               default=-1)  # a dynamic item holds its select in ``item``
-    return list(action_rows[:last + 1]), list(action_rows[last + 1:])
+    def holds_select(row: ActionRow[Any]) -> bool:  # a dynamic item holds its select in ``item``
+        return any(isinstance(getattr(item, "item", item), discord.ui.Select) for item in row.children)
+
+    return [r for r in action_rows if holds_select(r)], [r for r in action_rows if not holds_select(r)]
 
 
 def card(*parts: Part | Sequence[Part], accent: discord.Colour | None = TABLE) -> LayoutView:

@@ -1,6 +1,6 @@
 """The hand messages in the demo page (SimCord's browser preview in headless Chromium), as a person meets them:
 the largest hand of every game fits a phone's screen, and the selects of Chiamata's auction and Cicera's
-captures open with a click and take the choice, at a phone's and a desktop's width.
+captures (and the lobby's AI select) open with a click and take the choice, at a phone's and a desktop's width.
 
 The tables are dealt from a fixed seed, so that the person's first
 Cicera hand can capture; the page is driven by clicks only.
@@ -135,6 +135,17 @@ async def test_chiamata_bid_and_cicera_capture_selects_open_with_a_click(chromiu
         label = await choose_by_click(page, hand)
         assert "→" in label, "a capture (or placing) choice"
         assert len(service.view(table.id, world.person.id).hand) == before - 1, "the card chosen was played"
+
+        for info in service.tables():  # the lobby's AI select, its lobby the last of a channel with history
+            await service.abort(info.id, info.host_id)
+        await world.person.slash(world.channel, "briscola", players=4)
+        await world.env.settle()
+        await page.get_by_role("button", name="Refresh").click()
+        lobby = page.locator("article.channel-message").last
+        await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=STEP_MS)
+        label = await choose_by_click(page, lobby)
+        seats = service.tables()[0].seats
+        assert len(seats) == 2 and seats[1].ai is not None, f"{label}: an AI took the second seat"
 
 
 async def test_the_largest_hand_of_every_game_fits_a_phone_screen(chromium):
