@@ -74,7 +74,12 @@ class WrongPhase(TableError):
 
 
 class NotYourTurn(TableError):
-    """Another seat is to move."""
+    """Another seat is to move; ``name`` is that seat's name when the message gives it (a front end that writes
+    names its own way, as Discord's markdown, can say it again with ``name``)."""
+
+    def __init__(self, message: str, name: str | None = None) -> None:
+        super().__init__(message)
+        self.name = name
 
 
 class SeatPlayedByAI(TableError):

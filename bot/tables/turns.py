@@ -90,7 +90,8 @@ class Turns(ServiceCore):
                 raise StaleAction()
             to_move = self._to_move(t)
             if to_move != seat:
-                raise NotYourTurn(_("It is not your turn: {name} is to play.").format(name=t.seats[to_move].name))
+                name = t.seats[to_move].name
+                raise NotYourTurn(_("It is not your turn: {name} is to play.").format(name=name), name)
             try:
                 t.match.round.check(action)
             except RulesError as e:

@@ -15,7 +15,8 @@ from discord.ui import LayoutView
 
 from bot.i18n import use_language
 from bot.names import error_text
-from bot.tables import TableError
+from bot.tables import NotYourTurn, TableError
+from cogs.markup import name_text
 from cogs.render import layout
 from cogs.texts import t
 from cogs.types import Interaction
@@ -76,7 +77,7 @@ class Answers:
         try:
             await work()
         except (TableError, RulesError) as e:
-            await self.refuse(interaction, error_text(e))
+            await self.refuse(interaction, refusal_text(e))
         except discord.HTTPException as e:  # Discord failed us: the messages catch up at the next step
             log.warning("answering a %s click failed: %s", kind, e)
         except Exception:
@@ -132,6 +133,14 @@ class Answers:
             fields["attachments"] = fields.pop("files")
         message = await interaction.edit_original_response(**fields)
         return message.id
+
+
+def refusal_text(error: TableError | RulesError) -> str:
+    """What a refusal says (``error_text``); a name in it is written as message text writes names
+    (``name_text``)."""
+    if isinstance(error, NotYourTurn) and error.name is not None:
+        return t("click.not_your_turn", name=name_text(error.name))
+    return error_text(error)
 
 
 def v2(fields: Fields) -> Fields:

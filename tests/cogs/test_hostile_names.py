@@ -8,7 +8,9 @@ import re
 
 import pytest
 
+from bot.tables import NotYourTurn
 from cogs.markup import name_text
+from cogs.play.answers import refusal_text
 
 LINK = "[Nitro](https://evil.example)"
 HEADING = "# BIG @everyone"
@@ -64,6 +66,12 @@ def test_name_text_reads_as_the_name_and_does_nothing(name):
         assert not re.search(r"(?<=[^\W_])\.(?=[^\W_])", bare), "a domain's dot left as it is"
 
 
+def test_a_refusal_that_names_the_seat_to_move_shows_the_name_as_text():
+    text = refusal_text(NotYourTurn(f"It is not your turn: {LINK} is to play.", LINK))
+    assert "not your turn" in text
+    check(text, LINK)
+
+
 def test_a_long_name_is_clipped_on_one_line():
     text = name_text("# line one\n" + "x" * 1000)
     assert "\n" not in text and len(shown(text)) == 32 and text.endswith("…")
@@ -88,6 +96,12 @@ async def test_hostile_names_in_every_message_of_a_game(simcord_env, ui, players
     waiting = next(m for m in members if m.id != info.seats[info.to_move].user_id)
     hand = await ui.my_hand(waiting, channel, table_id)
     check(ui.text(hand), info.seats[info.to_move].name)
+    mover = info.seats[info.to_move]
+    legal = ui.service().view(table_id, mover.user_id).legal
+    with pytest.raises(NotYourTurn) as refused:  # a click that raced another: the service says whose turn it is
+        await ui.service().act(table_id, waiting.id, legal[0])
+    assert refused.value.name == mover.name
+    check(refusal_text(refused.value), mover.name)
 
     seen: list[str] = []
     await play_until_over(ui, table_id, [Player(ui, channel, m) for m in members],
