@@ -30,7 +30,9 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
-from bot.lab.train import TrainError, make_chunks, make_folder, paths_problem, split  # noqa: E402
+from bot.lab.train import split  # noqa: E402
+from bot.lab.train_data import make_chunks  # noqa: E402
+from bot.lab.train_files import TrainError, make_folder, paths_problem  # noqa: E402
 from rules.ai import cicera, cicera_value  # noqa: E402
 from rules.ai.hard_v1 import CICERA_V1  # noqa: E402
 from rules.cicera import PLAYERS, CiceraRound, move_of  # noqa: E402

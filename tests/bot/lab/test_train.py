@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot.lab import train
-from rules.ai import features, net
+from bot.lab import train, train_data
+from rules.ai.briscola import features, net
 from rules.briscola import deck_for
 
 
@@ -44,9 +44,9 @@ def test_a_resumed_run_ends_with_the_weights_of_an_uninterrupted_one(tmp_path):
 
 
 def test_the_data_is_reproducible_from_the_seed():
-    a = train.generate_chunk(2, 7, 0, 5)
-    b = train.generate_chunk(2, 7, 0, 5)
-    c = train.generate_chunk(2, 8, 0, 5)
+    a = train_data.generate_chunk(2, 7, 0, 5)
+    b = train_data.generate_chunk(2, 7, 0, 5)
+    c = train_data.generate_chunk(2, 8, 0, 5)
     for key in a:
         np.testing.assert_array_equal(a[key], b[key])
     assert a["bits"].shape != c["bits"].shape or not np.array_equal(a["bits"], c["bits"])
@@ -56,9 +56,9 @@ def test_the_data_is_reproducible_from_the_seed():
 
 def test_the_validation_examples_are_whole_games():
     # examples of one game share its outcome: a game is held out whole, never split between the two parts
-    data = train.generate_chunk(2, 5, 1, 40)
+    data = train_data.generate_chunk(2, 5, 1, 40)
     game = data["game"]
-    assert set(np.unique(game)) == set(range(train.CHUNK_GAMES, train.CHUNK_GAMES + 40))  # numbered run-wide
+    assert set(np.unique(game)) == set(range(train_data.CHUNK_GAMES, train_data.CHUNK_GAMES + 40))  # numbered run-wide
     n = len(game)
     fit, val = train.split(n, 5, game)
     assert sorted(np.concatenate([fit, val]).tolist()) == list(range(n))
@@ -73,7 +73,7 @@ def test_the_validation_examples_are_whole_games():
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_team_games_give_examples_of_both_sides(players):
-    data = train.generate_chunk(players, 1, 0, 3)
+    data = train_data.generate_chunk(players, 1, 0, 3)
     # one example per card played in each of the 3 games, plus any trump exchanges (one a trick at most)
     cards = len(deck_for(players))
     assert 3 * cards <= len(data["win"]) <= 3 * cards + 3 * cards // players
@@ -117,9 +117,9 @@ def test_a_teacher_plays_the_self_play_games_reproducibly(tmp_path):
     train.run(tmp_path / "first", cfg, export_to=tmp_path / "t.npz", say=lambda _line: None)
     with np.load(tmp_path / "t.npz") as f:
         teacher = net.from_arrays({k: f[k] for k in net.LAYERS})
-    a = train.generate_chunk(2, 4, 0, 3, teacher)
-    b = train.generate_chunk(2, 4, 0, 3, teacher)
-    plain = train.generate_chunk(2, 4, 0, 3)
+    a = train_data.generate_chunk(2, 4, 0, 3, teacher)
+    b = train_data.generate_chunk(2, 4, 0, 3, teacher)
+    plain = train_data.generate_chunk(2, 4, 0, 3)
     np.testing.assert_array_equal(a["bits"], b["bits"])
     assert a["bits"].shape != plain["bits"].shape or not np.array_equal(a["bits"], plain["bits"])
 
@@ -132,16 +132,16 @@ def test_the_teachers_guesses_keep_what_the_seat_sees():
     r = BriscolaRound.deal(2, 1, random.Random(3), {})
     for _ in range(9):
         r.apply_fast(r.legal_fast()[0])
-    g = train.guess_round(r, r.turn, random.Random(1))
+    g = train_data.guess_round(r, r.turn, random.Random(1))
     assert g.hands[r.turn] == r.hands[r.turn] and g.history == r.history and g.trick == r.trick
     assert sorted(g.hands[1 - r.turn] + g.stock) == sorted(r.hands[1 - r.turn] + r.stock)
     assert features.from_round(g, r.turn) == features.from_round(r, r.turn)
 
 
 def test_an_agent_plays_the_self_play_games_reproducibly_from_each_seats_view():
-    a = train.generate_chunk(2, 4, 0, 2, agent="hard-net", agent_ms=2)
-    b = train.generate_chunk(2, 4, 0, 2, agent="hard-net", agent_ms=2)
-    other = train.generate_chunk(2, 4, 0, 2, agent="greedy", agent_ms=2)
+    a = train_data.generate_chunk(2, 4, 0, 2, agent="hard", agent_ms=2)
+    b = train_data.generate_chunk(2, 4, 0, 2, agent="hard", agent_ms=2)
+    other = train_data.generate_chunk(2, 4, 0, 2, agent="greedy", agent_ms=2)
     for key in a:
         np.testing.assert_array_equal(a[key], b[key])
     assert a["bits"].shape != other["bits"].shape or not np.array_equal(a["bits"], other["bits"])
@@ -170,9 +170,9 @@ def test_an_agents_examples_are_the_features_of_the_views_it_chose_from(monkeypa
             seen.append((features.from_view(view), features.card_index(int(action.card), trump)))
             return action
 
-    monkeypatch.setattr(train, "make_agent", Spy)
-    monkeypatch.setattr(train, "TEACHER_EPSILON", 0.0)
-    rows, wins, margins, moves, searched = train.play_agent_game(2, random.Random(9), "greedy", 1)
+    monkeypatch.setattr(train_data, "make_agent", Spy)
+    monkeypatch.setattr(train_data, "TEACHER_EPSILON", 0.0)
+    rows, wins, margins, moves, searched = train_data.play_agent_game(2, random.Random(9), "greedy", 1)
     assert list(zip(rows, moves)) == seen and len(wins) == len(margins) == len(rows)
     assert len(searched) == len(rows) and all(np.isnan(w) and np.isnan(m) for w, m in searched), (
         "greedy searches nothing: no search values")
@@ -195,12 +195,12 @@ def test_an_opponent_plays_one_side_and_the_agent_the_other(monkeypatch, players
             who.append((self.name, view.seat))
             return self.agent.choose(view, rng)
 
-    monkeypatch.setattr(train, "make_agent", Spy)
-    monkeypatch.setattr(train, "TEACHER_EPSILON", 0.0)
+    monkeypatch.setattr(train_data, "make_agent", Spy)
+    monkeypatch.setattr(train_data, "TEACHER_EPSILON", 0.0)
     agent_sides = set()
     for g in range(6):
         who.clear()
-        rows, wins, _m, _c, _v = train.play_agent_game(players, random.Random(g), "greedy", 1, opponent="random")
+        rows, wins, _m, _c, _v = train_data.play_agent_game(players, random.Random(g), "greedy", 1, opponent="random")
         sides = {name: {seat % 2 for n, seat in who if n == name} for name in ("greedy", "random")}
         # each side of the table is played by one agent, and both play
         assert len(sides["greedy"]) == len(sides["random"]) == 1 and sides["greedy"] != sides["random"]
@@ -212,7 +212,7 @@ def test_an_opponent_plays_one_side_and_the_agent_the_other(monkeypatch, players
 def test_against_an_opponent_the_search_values_are_the_learned_sides_only():
     import random
 
-    rows, wins, _m, _c, searched = train.play_agent_game(2, random.Random(3), "hard-net", 2, opponent="greedy")
+    rows, wins, _m, _c, searched = train_data.play_agent_game(2, random.Random(3), "hard", 2, opponent="greedy")
     decided = [not np.isnan(w) for w, _m in searched]
     assert set(wins) == {0.0, 1.0}, "this seed's round is not a draw: the two sides' outcomes differ"
     # a decision's outcome tells its side: the searched decisions are all of the learned search's side
@@ -230,7 +230,7 @@ def test_an_opponent_needs_an_agent_and_a_known_name(tmp_path, capsys):
 
 
 def test_the_data_keeps_the_move_each_decision_chose():
-    data = train.generate_chunk(2, 3, 0, 4)
+    data = train_data.generate_chunk(2, 3, 0, 4)
     moves = data["move"]
     assert len(moves) == len(data["win"]) and moves.min() >= 0 and moves.max() <= features.CARDS
     # the move is a card of the hand block (or the exchange, when one was possible)
@@ -241,7 +241,7 @@ def test_the_data_keeps_the_move_each_decision_chose():
 
 
 def test_the_data_does_not_depend_on_the_number_of_jobs(tmp_path, monkeypatch):
-    monkeypatch.setattr(train, "CHUNK_GAMES", 2)
+    monkeypatch.setattr(train_data, "CHUNK_GAMES", 2)
     cfg = train.RunConfig(**{**train.asdict(TINY), "games": 5})
     lines: list[str] = []
     (tmp_path / "one").mkdir()
@@ -287,7 +287,7 @@ def test_a_tiny_policy_run_learns_the_moves_chosen_and_exports_a_policy_the_ai_l
     try:
         model = net.load(2, policy=True)
         assert model is not None and model.w3.shape[1] == net.POLICY_CLASSES
-        data = train.generate_chunk(2, 9, 0, 1)
+        data = train_data.generate_chunk(2, 9, 0, 1)
         x = train.inputs(data, np.arange(len(data["win"])))
         p = model.policy(x)
         np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=1e-5)
@@ -303,7 +303,7 @@ def test_a_tiny_policy_run_learns_the_moves_chosen_and_exports_a_policy_the_ai_l
 def test_a_policy_needs_data_that_kept_the_moves(tmp_path):
     folder = tmp_path / "old"
     folder.mkdir()
-    data = train.generate_chunk(2, 1, 0, 2)
+    data = train_data.generate_chunk(2, 1, 0, 2)
     np.savez_compressed(folder / "data-0000.npz", bits=data["bits"], scalars=data["scalars"], win=data["win"],
                         margin=data["margin"])
     cfg = train.RunConfig(**{**train.asdict(TINY), "games": 2, "policy": True})
@@ -316,11 +316,11 @@ def test_a_policy_needs_data_that_kept_the_moves(tmp_path):
 
 
 # ----- the search's values as targets -----
-SEARCHED = train.RunConfig(**{**train.asdict(TINY), "games": 6, "agent": "hard-net", "agent_ms": 2})
+SEARCHED = train.RunConfig(**{**train.asdict(TINY), "games": 6, "agent": "hard", "agent_ms": 2})
 
 
 def test_the_learned_search_keeps_its_value_of_each_move_it_chose():
-    data = train.generate_chunk(2, 4, 0, 2, agent="hard-net", agent_ms=2)
+    data = train_data.generate_chunk(2, 4, 0, 2, agent="hard", agent_ms=2)
     win, margin = data["search_win"], data["search_margin"]
     has = ~np.isnan(win)
     assert np.array_equal(has, ~np.isnan(margin))
@@ -329,7 +329,7 @@ def test_the_learned_search_keeps_its_value_of_each_move_it_chose():
     assert np.all((win[has] >= 0) & (win[has] <= 1)) and np.all(np.abs(margin[has]) <= 1)
     # a value of what the seat's side will win: it leans the way the round went
     assert np.corrcoef(win[has], data["win"][has])[0, 1] > 0
-    assert np.all(np.isnan(train.generate_chunk(2, 4, 0, 1, agent="greedy", agent_ms=2)["search_win"]))
+    assert np.all(np.isnan(train_data.generate_chunk(2, 4, 0, 1, agent="greedy", agent_ms=2)["search_win"]))
 
 
 def test_the_targets_mix_the_outcomes_with_the_search_values():
@@ -398,8 +398,8 @@ def test_a_run_with_other_runs_data_trains_on_all_of_it_and_makes_none(tmp_path)
     assert np.array_equal(data["bits"], np.concatenate([t["bits"] for t in theirs]))
     assert np.array_equal(data["win"], np.concatenate([t["win"] for t in theirs]))
     n = len(theirs[0]["game"])
-    assert set(data["game"][:n].tolist()) == {train.POOL_GAMES + g for g in range(20)}
-    assert set(data["game"][n:].tolist()) == {2 * train.POOL_GAMES + g for g in range(15)}
+    assert set(data["game"][:n].tolist()) == {train_data.POOL_GAMES + g for g in range(20)}
+    assert set(data["game"][n:].tolist()) == {2 * train_data.POOL_GAMES + g for g in range(15)}
 
 
 def test_a_run_adds_other_runs_data_to_its_own_and_resumes_on_the_same(tmp_path, capsys):
