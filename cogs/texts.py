@@ -79,6 +79,7 @@ TEXTS: dict[str, str] = {
     "table.bid_by_you": N_("you bid {bid}"),
     "table.pass_by_you": N_("you pass"),
     "table.caller": N_("{name} won the auction with {bid} (target {target})."),
+    "table.teams_mark": N_("In the picture, blue bars mark {first}, orange bars {second}."),
     "table.caller_mark": N_("In the picture, a gold bar marks the caller's place."),
     "table.sides_mark": N_("In the picture, gold bars mark the caller's side, blue bars the other."),
     "table.called": N_("Called card: **{card}** (trump {suit}); the partner is secret until it is played."),
@@ -110,6 +111,7 @@ TEXTS: dict[str, str] = {
     # ----- the hand -----
     "hand.title": N_("**Your hand** · {game}, table {id}."),
     "hand.alt": N_("Your cards: {cards}"),
+    "hand.trump_mark": N_("In the picture, your trumps have a gold number and a star."),
     "hand.your_turn": N_("Your turn: choose below."),
     "hand.not_your_turn": N_("Not your turn: {name} is to play."),
     "hand.over": N_("The game is over."),

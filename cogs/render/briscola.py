@@ -10,6 +10,7 @@ from cogs.components import ActButton, button
 from cogs.render.games import GameRender, register
 from cogs.render.hand import card_buttons
 from cogs.render.seats import faces
+from cogs.render.status import side_name
 from cogs.texts import card_name, t
 
 log = logging.getLogger(__name__)
@@ -33,4 +34,13 @@ def hand_items(info: TableInfo, view, _page: int) -> list:
     return briscola_items(info, view)
 
 
-RENDER = register(GameRender(GAME, hand_items))
+def table_lines(info: TableInfo, pub) -> list[str]:
+    """With partners (4 and 6 players): what the bars under the seats of the pictures mean, the colour of each
+    team (``images.common.SIDE_COLOURS``: blue, then orange)."""
+    sides = pub.sides
+    if len(sides) != 2 or all(len(side) == 1 for side in sides):
+        return []
+    return [t("table.teams_mark", first=side_name(info, sides[0]), second=side_name(info, sides[1]))]
+
+
+RENDER = register(GameRender(GAME, hand_items, table_lines))

@@ -41,6 +41,9 @@ def hand_text(info: TableInfo, view) -> str:
         lines.append(t("hand.not_your_turn", name=seat_label(info, view.to_move)))
     lines += [*render_of(info.game).hand_lines(info, view), *render_of(info.game).table_lines(info, view),
               *status_lines(info, view)]
+    trump = getattr(view, "trump", None)
+    if trump and any(c.suit == trump for c in view.hand):  # the picture's mark of a trump, explained
+        lines.append(t("hand.trump_mark"))
     return "\n".join(lines)
 
 

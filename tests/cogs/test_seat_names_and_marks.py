@@ -75,3 +75,30 @@ def test_chiamata_table_text_names_the_caller_the_target_and_the_called_card_dur
     assert "won the auction" in text and f"(target {revealed.target})" in text
     assert render.seat_label(info, revealed.partner) in text
     assert "gold bars mark the caller's side, blue bars the other" in text
+
+
+def briscola_info(players: int) -> TableInfo:
+    seats = tuple(SeatInfo(i, 100 + i, f"p{i}", None, None) for i in range(players))
+    return TableInfo(3, 1, 2, 100, "briscola", players, {}, "easy", "playing", seats, 0, 7, None)
+
+
+def test_the_team_colours_of_briscola_with_partners_are_told_in_the_text():
+    four = samples.briscola_mid_trick(4, {}, tricks=1, played=1).view(None)
+    assert four.sides == ((0, 2), (1, 3))
+    assert "In the picture, blue bars mark p0 & p2, orange bars p1 & p3." in state_text(briscola_info(4), four)
+    two = samples.briscola_mid_trick(2, {}, tricks=1, played=1).view(None)
+    assert "bars" not in state_text(briscola_info(2), two), "no teams, no legend"
+
+
+def test_the_hand_explains_the_mark_of_its_trumps():
+    info = briscola_info(2)
+    seen = set()
+    for seed in range(40):
+        match = samples.briscola_mid_trick(2, {}, tricks=seed % 5, played=0)
+        view = match.view(match.to_move())
+        has_trump = any(c.suit == view.trump for c in view.hand)
+        assert ("your trumps have a gold number and a star" in render.hand_text(info, view)) == has_trump
+        seen.add(has_trump)
+        if seen == {True, False}:
+            return
+    raise AssertionError("no hand both with and without a trump among the samples")
