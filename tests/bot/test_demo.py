@@ -423,7 +423,8 @@ class Played:
         try:
             await listing.wait_for(state="visible", timeout=OPENS_MS)
             await self.page.wait_for_timeout(300)  # a select that closes again at once (the page jumped) fails
-            await listing.wait_for(state="visible", timeout=10)
+            if not await listing.is_visible():
+                raise PlaywrightTimeout("closed again")
         except PlaywrightTimeout:
             raise AssertionError(f"{kind}: the select did not open by a click") from None
         option = select.locator(f'.select-option[data-value="{value}"]' if value else ".select-option").first
