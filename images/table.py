@@ -286,7 +286,8 @@ def _draw_places(canvas: Image.Image, lay: TableLayout, view: BriscolaView | Chi
             if bubbles and seat in bubbles:
                 text, colour = bubbles[seat]
                 _bubble(canvas, (cx, y + h / 2), text, colour, lay.slot_w)
-        draw_lines(canvas, cx, y + h + NAME_PAD + 6, one_line(names[seat], lay.slot_w), WHITE)
+        # a name may use half the gap on each side of its place: the neighbours' names stay apart
+        draw_lines(canvas, cx, y + h + NAME_PAD + 6, one_line(names[seat], lay.slot_w + GAP - 4), WHITE)
 
 
 def _bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour: RGB, max_width: float) -> None:
