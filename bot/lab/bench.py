@@ -95,11 +95,12 @@ def _cicera_search(fast: bool) -> Callable[[random.Random], None]:
     benchmarks meet the same positions, so their rates compare in one run."""
     from dataclasses import replace
 
-    from rules.ai.cicera import choose_hard
-    from rules.ai.tuning import CICERA
+    from rules.ai.cicera import choose_hard, engine_playout, fast_playout
+    from rules.ai.cicera.tuning import CICERA
     from rules.cicera import CiceraRound
 
-    tuning = replace(CICERA, fast_rollout=fast, clock_share=1e9)
+    tuning = replace(CICERA, clock_share=1e9)
+    rollout = fast_playout if fast else engine_playout
 
     def one(rng: random.Random) -> None:
         r = CiceraRound.shuffled(3, rng)
@@ -107,7 +108,7 @@ def _cicera_search(fast: bool) -> Callable[[random.Random], None]:
             r.apply_fast(rng.choice(r.legal_fast()))
         seat = r.to_move()
         assert seat is not None
-        choose_hard(r.view(seat), rng, SEARCH_MS, tuning)
+        choose_hard(r.view(seat), rng, SEARCH_MS, tuning, rollout)
 
     return one
 

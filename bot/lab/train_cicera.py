@@ -1,4 +1,4 @@
-"""``python -m bot train --game cicera``: fit Cicera's learned leaf value (``rules.ai.cicera_value``) from a seed.
+"""``python -m bot train --game cicera``: fit Cicera's learned leaf value (``bot.lab.cicera_value``) from a seed.
 
 A run lives in one folder (``--dir``). It plays self-play deals in chunks (``games-NNNN.jsonl``, each line one
 deal: who dealt, the deal, every play and the final score), every seat played by ``hard-v1``'s Cicera search
@@ -7,8 +7,8 @@ gives one example: the features of the whole round (``cicera_value.features``, e
 search's sampled deals) and the deal's final score difference. The weights are the ridge least-squares fit to
 those examples; the validation part is every position of 5% of the deals (``train.split``). Running the same
 command again keeps the chunks already written (each deal is seeded by the run's seed and its number, so the
-data does not depend on ``--jobs`` or on being stopped). ``--export PATH`` writes the weights file the AI
-loads (``rules/ai/weights/cicera_value.npz``).
+data does not depend on ``--jobs`` or on being stopped). ``--export PATH`` writes the weights file (no shipped
+agent reads one: the search with this value was measured no better than ``hard``'s estimate, docs/AI.md).
 """
 
 from __future__ import annotations
@@ -30,15 +30,16 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bot.i18n import _  # noqa: E402
+from bot.lab import cicera_value  # noqa: E402
 from bot.lab.train import split  # noqa: E402
 from bot.lab.train_data import make_chunks  # noqa: E402
 from bot.lab.train_files import TrainError, make_folder, paths_problem  # noqa: E402
-from rules.ai import cicera, cicera_value  # noqa: E402
-from rules.ai.hard_v1 import CICERA_V1  # noqa: E402
+from rules.ai import cicera  # noqa: E402
+from rules.ai.cicera.tuning import YARDSTICK  # noqa: E402
 from rules.cicera import PLAYERS, CiceraRound, move_of  # noqa: E402
 
 CHUNK_GAMES = 100
-PLAYER = replace(CICERA_V1, clock_share=1e9)
+PLAYER = replace(YARDSTICK, clock_share=1e9)
 """hard-v1's Cicera search without its clock: its planned work alone bounds it, so the deals follow from the
 seed on any machine, however busy."""
 RIDGE = 1.0
@@ -52,7 +53,7 @@ class CiceraRun:
     games: int = 800
     seed: int = 1
     agent_ms: int = 50
-    """The defaults are the shipped weights' run."""
+    """The defaults are the run whose weights were measured (docs/lab/JOURNAL.md)."""
 
 
 def play_deal(seed: int, g: int, agent_ms: int) -> dict:

@@ -9,10 +9,11 @@ round and two numbers are kept per playout instead of ``hard``'s mixed score:
 - ``win``: the chance that the seat's side wins the round (a draw counts half; Chiamata: the seat's side
   wins the contract; Cicera: the team scores more than the other team in the deal).
 
-Briscola: ``rules.ai.briscola.search_plan``'s deals (weighted by how well they explain the other seats'
+Each game's AI package values its positions (``GameAI.values``, registered in ``rules.ai.registry``).
+Briscola: ``rules.ai.briscola.search.search_plan``'s deals (weighted by how well they explain the other seats'
 plays, the opponents' style read from them), each action played out by ``playout_points``; in 2 players
 with at most ``exact_cards_2p`` cards left, every placement of the hidden cards is enumerated and solved
-exactly (both sides play perfectly in it: ``_exact``). Chiamata: the card play by ``sampled_points``
+exactly (both sides play perfectly in it: ``solve_exact``). Chiamata: the card play by ``sampled_points``
 (``hard_play``'s deals and playouts); the call by playouts of every callable card over deals of the unseen
 cards. Bids are not reviewed: a bid's worth hangs on how the other four go on bidding, which no playout here
 models, and it is a game-points contract rather than card points; the trump declaration and the discard
@@ -24,64 +25,62 @@ The budgets count work (deals and playouts), never the clock, so the same view, 
 give the same values on any machine; ``review`` seeds one generator per decision from the seed and the
 decision's place, so a decision's values do not depend on the rest of the game.
 
-Costliness: a decision's ``severity`` is ``cost_win + cost_points / POINT_SCALE[game]`` (60 card points in
-Briscola and Chiamata, half of the deck; 6 points in Cicera, about half of what a deal's awards are worth),
-and the same number orders the actions (``best`` is the action of highest ``win + points / scale``). A
-decision is reported when its severity is at least ``MIN_SEVERITY[game]`` (0.05: 3 card points, or 5% of
-win chance; Cicera 0.15: 0.9 points or 15%, its values being noisier), costliest first.
+Costliness: a decision's ``severity`` is ``cost_win + cost_points / POINT_SCALE[game]`` (the game's
+``GameAI.point_scale``: 60 card points in Briscola and Chiamata, half of the deck; 6 points in Cicera, about
+half of what a deal's awards are worth), and the same number orders the actions (``best`` is the action of
+highest ``win + points / scale``). A decision is reported when its severity is at least ``MIN_SEVERITY[game]``
+(``GameAI.min_severity``: 0.05, 3 card points or 5% of win chance; Cicera 0.15: 0.9 points or 15%, its values
+being noisier), costliest first.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import Action, RulesError
-from rules.ai.briscola import _exact, playout_points, round_from_view, search_plan
-from rules.ai.chiamata import PLAYERS as CHIAMATA_PLAYERS
-from rules.ai.chiamata import Knowledge, partner_weights, playout, sampled_points, search_samples
-from rules.ai.cicera import Offers, fast_playout, sample_hands
-from rules.ai.cicera import round_from_view as cicera_round
-from rules.ai.cicera_counting import passed_captures, unseen_cards
-from rules.ai.tuning import BRISCOLA
-from rules.briscola import BriscolaView
-from rules.cards import POINTS, beats, deck_40, trick_winner
-from rules.chiamata import ChiamataView
-from rules.cicera import CiceraView, move_of
-from rules.cicera_round import capture_bonuses
+from rules.actions import Action
+from rules.ai.registry import game_ai, registered
 from rules.records import ReplayError, game_class, replay_record
 from rules.view import GameView
 
 __all__ = [
     "HINT_TIME_MS", "MIN_SEVERITY", "POINT_SCALE", "REVIEW_TIME_MS", "ActionValue", "Judged", "action_values",
-    "costliest", "decision_rng", "hint", "judge", "judged_from_json", "judged_to_json", "review", "reviewable",
-    "seat_decisions", "severity", "view_at",
+    "costliest", "decision_rng", "hint", "judge", "judged_from_json", "judged_to_json", "means", "outcome", "review",
+    "reviewable", "seat_decisions", "severity", "view_at",
 ]
 
 REVIEW_TIME_MS = 400
 """The budget of one reviewed decision (a move in play gets ``rules.ai.DEFAULT_TIME_MS`` = 200)."""
 HINT_TIME_MS = 400
 """The budget of a hint (one position)."""
-POINT_SCALE = {"briscola": 60.0, "chiamata": 60.0, "cicera": 6.0}
+
+
+class _ByGame(Mapping[str, float]):
+    """A number every game's AI declares (``GameAI``), read by the game's name: ``POINT_SCALE[game]``."""
+
+    def __init__(self, field: str) -> None:
+        self._field = field
+
+    def __getitem__(self, game: str) -> float:
+        value: float = getattr(game_ai(game), self._field)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registered())
+
+    def __len__(self) -> int:
+        return len(registered())
+
+
+POINT_SCALE: Mapping[str, float] = _ByGame("point_scale")
 """What ``points`` are divided by to be weighed against ``win``: about the points that decide a round."""
-MIN_SEVERITY = {"briscola": 0.05, "chiamata": 0.05, "cicera": 0.15}
-"""A decision costs something real from this severity (``cost_win + cost_points / POINT_SCALE``): 3 card
-points or 5% of win chance; in Cicera, whose values are noisier (a deal's score swings with the hidden
-hands), 0.9 points or 15% of win chance."""
-CICERA_PLIES_PER_MS = 25
-"""Cicera: rollout plays per millisecond of budget (set to the engine playouts' speed on one core of the project
-machine; ``fast_playout``, used since, makes the same plays in about half the time)."""
-CICERA_MIN_SAMPLES = 40
-"""Cicera: fewest deals per position, whatever the budget: a deal's score swings by several points with
-the hidden hands, and fewer deals leave the values too noisy to compare moves (early in a deal this takes
-about three times ``REVIEW_TIME_MS``)."""
+MIN_SEVERITY: Mapping[str, float] = _ByGame("min_severity")
+"""A decision costs something real from this severity (``cost_win + cost_points / POINT_SCALE``)."""
 MIN_SAMPLES = 8
 """Fewest deals any valuation uses, however small the budget."""
-REVIEW_BRISCOLA = replace(BRISCOLA, solved_cards_2p=BRISCOLA.exact_cards_2p)
-"""Briscola's search for the review: solved exactly only where every placement is enumerated (cheap)."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +130,9 @@ def severity(game: str, points: float, win: float) -> float:
 
 # ----- valuing a position -----
 def reviewable(view: GameView) -> bool:
-    """Whether the review values this position: Briscola and Cicera always; Chiamata the call and the play."""
-    return view.game != "chiamata" or view.phase in ("call", "play")
+    """Whether the review values this position (the game's ``GameAI.reviewable``: Chiamata values only the call
+    and the play)."""
+    return game_ai(view.game).reviewable(view)
 
 
 def action_values(view: GameView, rng: random.Random, time_ms: int = REVIEW_TIME_MS) -> list[ActionValue]:
@@ -142,14 +142,7 @@ def action_values(view: GameView, rng: random.Random, time_ms: int = REVIEW_TIME
     auction, trump and discard)."""
     if not view.legal or not reviewable(view):
         return []
-    if isinstance(view, BriscolaView):
-        raw = _briscola_values(view, rng, time_ms)
-    elif isinstance(view, ChiamataView):
-        raw = _call_values(view, rng, time_ms) if view.phase == "call" else _chiamata_values(view, rng, time_ms)
-    elif isinstance(view, CiceraView):
-        raw = _cicera_values(view, rng, time_ms)
-    else:
-        raise RulesError(f"no review for the game {view.game!r}")
+    raw = game_ai(view.game).values(view, rng, time_ms)
     values = [ActionValue(a, round(p, 2), round(w, 3)) for a, (p, w) in zip(view.legal, raw, strict=True)]
     order = sorted(range(len(values)), key=lambda i: -severity(view.game, values[i].points, values[i].win))
     return [values[i] for i in order]
@@ -161,7 +154,8 @@ def hint(view: GameView, rng: random.Random, time_ms: int = HINT_TIME_MS) -> lis
 
 
 def why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
-    """What ``action`` does in ``view``, for a hint's line of why: a key and its fields, from the seat's view.
+    """What ``action`` does in ``view``, for a hint's line of why: a key and its fields, from the seat's view
+    (the game's ``GameAI.why``).
 
     Briscola and Chiamata: ``take`` (the last card of the trick, it wins it; ``points``: the trick's points with
     the card), ``trump`` (the same with a trump over a trick without one), ``take_so_far`` and ``trump_so_far``
@@ -170,156 +164,18 @@ def why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
     trick go, giving ``points``), ``lead`` (it opens the trick with ``points``), ``lead_trump``, ``exchange``;
     Chiamata's call: ``call`` (its holder becomes the partner) or ``call_alone`` (a card of the caller's own).
     Cicera: ``capture`` (``n`` cards taken, ``bonuses``: the names of the bonuses it scores) and ``place``."""
-    if isinstance(view, CiceraView):
-        if action.take:
-            last = view.last_placement
-            bonuses = capture_bonuses(int(action.card or 0), [int(c) for c in action.take],
-                                      len(action.take) == len(view.table), None if last is None else int(last[1]))
-            return "capture", {"n": len(action.take), "bonuses": list(bonuses)}
-        return "place", {}
-    if action.kind == "exchange":
-        return "exchange", {}
-    if action.kind == "call":  # a card of the caller's own (hand or discards): alone
-        own = (*view.hand, *getattr(view, "discards", ()))
-        return ("call_alone" if action.card in own else "call"), {}
-    assert isinstance(view, (BriscolaView, ChiamataView)) and action.card is not None
-    card = int(action.card)
-    if not view.trick:
-        trump = view.trump is not None and card // 13 == "dcsb".index(view.trump)
-        return ("lead_trump" if trump else "lead"), {"points": POINTS[card]}
-    cards_in = [int(c) for _s, c in view.trick]
-    trump_suit = "dcsb".index(view.trump) if view.trump is not None else -1
-    best = cards_in[trick_winner(cards_in, trump_suit)]
-    points = sum(POINTS[c] for c in cards_in) + POINTS[card]
-    if beats(card, best, trump_suit):
-        trumps = card // 13 == trump_suit and best // 13 != trump_suit
-        key = "trump" if trumps else "take"
-        return (key if len(view.trick) == view.players - 1 else key + "_so_far"), {"points": points}
-    winner = view.trick[trick_winner(cards_in, trump_suit)][0]
-    if view.seat is not None and _partners(view, view.seat, winner):
-        return "load", {"points": POINTS[card]}
-    return "duck", {"points": POINTS[card]}
+    return game_ai(view.game).why(view, action)
 
 
-def _partners(view: BriscolaView | ChiamataView, seat: int, other: int) -> bool:
-    """Whether ``other`` is known, in ``view``, to be on ``seat``'s side."""
-    if isinstance(view, ChiamataView) and view.partner is None:
-        return False  # the sides are secret until the called card shows
-    return any(seat in side and other in side for side in view.sides)
-
-
-def _outcome(mine: float, other: float) -> float:
+def outcome(mine: float, other: float) -> float:
     """1 for a win, 0.5 for a draw, 0 for a loss."""
     return 1.0 if mine > other else 0.5 if mine == other else 0.0
 
 
-def _means(points: list[float], wins: list[float], weight: float) -> list[tuple[float, float]]:
+def means(points: list[float], wins: list[float], weight: float) -> list[tuple[float, float]]:
+    """Per action, the (points, win) sums divided by the total weight of the deals (1 when none)."""
     weight = weight or 1.0
     return [(p / weight, w / weight) for p, w in zip(points, wins, strict=True)]
-
-
-def _briscola_values(view: BriscolaView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
-    """(points, win) per legal action: ``search_plan``'s deals played out, or solved exactly near the end."""
-    plan = search_plan(view, rng, time_ms, REVIEW_BRISCOLA)
-    side = plan.side
-    points = [0.0] * len(plan.moves)
-    wins = [0.0] * len(plan.moves)
-    weight = 0.0
-    for hands, stock, w in plan.deals:
-        base = round_from_view(view, hands, stock)
-        greedy_side, random_side, seed = plan.opponent(rng)
-        weight += w
-        for i, m in enumerate(plan.moves):
-            r = base.clone()
-            r.apply_fast(m)
-            if plan.exact:  # 2 players: the other side takes the rest of the deck's 120 points
-                mine = _exact(r, side, -1.0, 121.0)
-                pts = [mine, 120.0 - mine] if side == 0 else [120.0 - mine, mine]
-            else:
-                prng = random.Random(seed) if random_side >= 0 else None
-                pts = [float(x) for x in playout_points(r, greedy_side, random_side, prng)]
-            points[i] += w * pts[side]
-            wins[i] += w * _outcome(pts[side], max(p for j, p in enumerate(pts) if j != side))
-    return _means(points, wins, weight)
-
-
-def _chiamata_values(view: ChiamataView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
-    """(points, win) per legal card: ``hard_play``'s sampled deals and playouts."""
-    k = Knowledge(view)
-    cards = [int(a.card) for a in view.legal if a.card is not None]
-    weights = partner_weights(k) if k.partner < 0 else [1.0] * CHIAMATA_PLAYERS
-    samples = max(MIN_SAMPLES, search_samples(len(cards), sum(k.hand_sizes), time_ms))
-    points = [0.0] * len(cards)
-    wins = [0.0] * len(cards)
-    n = 0
-    for side, caller_points in sampled_points(k, cards, weights, rng, samples):
-        n += 1
-        mine = side[k.me]
-        for j, p in enumerate(caller_points):
-            points[j] += p if mine else 120 - p
-            wins[j] += 1.0 if (p >= k.target) == mine else 0.0
-    return _means(points, wins, n)
-
-
-def _call_values(view: ChiamataView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
-    """(points, win) per callable card, for the caller: deals of the unseen cards to the other seats, each
-    call played out from the first trick (the called card's holder is the partner; the caller's own card or
-    a discard: alone)."""
-    me = view.seat
-    target = view.target
-    assert me is not None and target is not None, "the call phase has a caller and a target"
-    hand = [int(c) for c in view.hand]
-    discards = [int(c) for c in view.discards]
-    disc_points = sum(POINTS[c] for c in discards)
-    known = set(hand) | set(discards)
-    unseen = [int(c) for c in deck_40() if c not in known]
-    calls = [int(a.card) for a in view.legal if a.card is not None]
-    leader = (view.dealer + 1) % CHIAMATA_PLAYERS
-    samples = max(MIN_SAMPLES, search_samples(len(calls), sum(view.hand_sizes), time_ms))
-    points = [0.0] * len(calls)
-    wins = [0.0] * len(calls)
-    for _ in range(samples):
-        rng.shuffle(unseen)
-        hands: list[list[int]] = []
-        i = 0
-        for s in range(CHIAMATA_PLAYERS):
-            if s == me:
-                hands.append(hand[:])
-            else:
-                hands.append(unseen[i:i + view.hand_sizes[s]])
-                i += view.hand_sizes[s]
-        for j, c in enumerate(calls):
-            partner = next((s for s in range(CHIAMATA_PLAYERS) if s != me and c in hands[s]), -1)
-            side = [s in (me, partner) for s in range(CHIAMATA_PLAYERS)]
-            p = disc_points + playout([h[:] for h in hands], [], leader, c // 13, side, partner, c)
-            points[j] += p
-            wins[j] += 1.0 if p >= target else 0.0
-    return _means(points, wins, samples)
-
-
-def _cicera_values(view: CiceraView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
-    """(points, win) per legal move: sampled hands (``sample_hands`` with the passed-up captures), each move
-    played to the end of the deal by the rollout policy and scored."""
-    assert view.seat is not None
-    team = view.seat % 2
-    moves = [move_of(a) for a in view.legal]
-    unseen = unseen_cards(view)
-    passed = passed_captures(view, unseen)
-    per_sample = len(moves) * sum(view.hand_sizes)
-    samples = max(CICERA_MIN_SAMPLES, CICERA_PLIES_PER_MS * time_ms // max(1, per_sample))
-    points = [0.0] * len(moves)
-    wins = [0.0] * len(moves)
-    offers: Offers = {}
-    for _ in range(samples):
-        base = cicera_round(view, sample_hands(view, unseen, rng, passed))
-        for i, mv in enumerate(moves):
-            r = base.clone()
-            r._play(*mv)
-            fast_playout(r, 0, offers)  # (the rollout policy's plays, as ``playout`` makes them)
-            score = r.scores()
-            points[i] += score[team]
-            wins[i] += _outcome(score[team], score[1 - team])
-    return _means(points, wins, samples)
 
 
 # ----- a record's decisions -----
@@ -391,18 +247,12 @@ def decision_rng(seed: int, round_index: int, index: int) -> random.Random:
     return random.Random(f"review:{seed}:{round_index}:{index}")
 
 
-def _turn(view: GameView) -> int:
-    if isinstance(view, CiceraView):
-        return 1 + sum(1 for s, _c, _t in view.history if s == view.seat)
-    return view.tricks_done + 1
-
-
 def judge(round_index: int, index: int, view: GameView, action: Action, values: list[ActionValue]) -> Judged:
     """A decision from its values: the played action's and the best one's, and the clamped costs."""
     played = next(v for v in values if v.action == action)
     best = values[0]
     return Judged(
-        round=round_index, index=index, turn=_turn(view), view=view, played=played, best=best,
+        round=round_index, index=index, turn=game_ai(view.game).turn(view), view=view, played=played, best=best,
         values=tuple(values), cost_points=round(max(0.0, best.points - played.points), 2),
         cost_win=round(max(0.0, best.win - played.win), 3),
     )

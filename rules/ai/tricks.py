@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from rules.cards import POINTS, STRENGTH, beats, trick_winner
 
 __all__ = ["CHEAP", "beats", "duel_card", "greedy_card", "greedy_key", "heuristic_card", "heuristic_follow",
-           "standing", "winning_index"]
+           "play_why", "standing", "winning_index"]
 
 
 def greedy_key(c: int, trump: int) -> tuple[int, bool, int]:
@@ -155,3 +155,29 @@ def heuristic_follow(hand: list[int], led: int, best: int, best_trump: bool, at_
         if same:
             return min(same, key=_RICH.__getitem__)
     return min(hand, key=cheap)
+
+
+def play_why(card: int, trick: Sequence[tuple[int, int]], trump: str | None, players: int, seat: int | None,
+             sides: Sequence[Sequence[int]]) -> tuple[str, dict[str, int]]:
+    """What playing ``card`` does, for a hint's line of why (``rules.ai.review.why``): a key and its fields.
+
+    ``trick`` holds the (seat, card) already played, ``trump`` is the trump suit's letter, ``sides`` the sides
+    the seat knows (none while they are secret). Keys: ``lead`` / ``lead_trump`` (it opens the trick with
+    ``points``), ``take`` / ``trump`` (the last card of the trick wins it, with a trump over a trick without
+    one; ``points``: the trick's points with the card), ``take_so_far`` / ``trump_so_far`` (the same with seats
+    still to play), ``load`` (it adds ``points`` to a trick its partner is winning), ``duck`` (it lets the trick
+    go, giving ``points``)."""
+    trump_suit = "dcsb".index(trump) if trump is not None else -1
+    if not trick:
+        return ("lead_trump" if card // 13 == trump_suit else "lead"), {"points": POINTS[card]}
+    cards_in = [int(c) for _s, c in trick]
+    at = trick_winner(cards_in, trump_suit)
+    best = cards_in[at]
+    points = sum(POINTS[c] for c in cards_in) + POINTS[card]
+    if beats(card, best, trump_suit):
+        key = "trump" if card // 13 == trump_suit and best // 13 != trump_suit else "take"
+        return (key if len(trick) == players - 1 else key + "_so_far"), {"points": points}
+    winner = trick[at][0]
+    if seat is not None and any(seat in side and winner in side for side in sides):
+        return "load", {"points": POINTS[card]}
+    return "duck", {"points": POINTS[card]}

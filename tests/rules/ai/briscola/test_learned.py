@@ -1,5 +1,5 @@
 """The learned Briscola evaluation: features from a seat's view only, the shipped weights, and the search
-that uses them (``rules.ai.features``, ``rules.ai.net``, ``rules.ai.briscola_learned``)."""
+that uses them (``rules.ai.briscola.features``, ``rules.ai.briscola.net``, ``rules.ai.briscola.learned``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from rules.actions import Action
-from rules.ai import choose, features, net
+from rules.ai import choose
+from rules.ai.briscola import features, net
 from rules.briscola import Briscola, deck_for
 from rules.cards import Card
-from tests.rules.ai.test_briscola_ai import deal_with
-from tests.rules.ai.test_cicera_ai import play as play_all  # plays any game to its end, one level a seat
+from tests.rules.ai.briscola.test_briscola_ai import deal_with
+from tests.rules.ai.cicera.test_cicera_ai import play as play_all  # plays any game to its end, one level a seat
 
 
 def played(m: Briscola, moves: int, seed: int, level: str = "medium") -> Briscola:
@@ -75,7 +76,7 @@ def test_trump_first_numbering_makes_the_suits_alike():
 
 
 # ----- the shipped weights -----
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2])
 def test_the_shipped_weights_load_and_give_finite_values_of_the_right_shape(players):
     net.load.cache_clear()
     model = net.load(players)
@@ -90,7 +91,7 @@ def test_the_shipped_weights_load_and_give_finite_values_of_the_right_shape(play
     assert net.load(players) is model, "loaded once per process"
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2])
 def test_the_shipped_policy_gives_a_chance_to_each_legal_move_only(players):
     net.load.cache_clear()
     model = net.load(players, policy=True)
@@ -127,37 +128,37 @@ def test_the_value_sees_a_won_position():
     assert margin[0] > margin[1]
 
 
-# ----- hard-net: the search with the learned leaf value -----
+# ----- 2-player hard: the search with the learned leaf value -----
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (2, {"trump_exchange": "on", "match": "short"}),
-                                                  (4, {"partner_hand": "on"}), (6, {})])
-def test_hard_net_plays_only_legal_actions(players, options):
+                                                  (2, {"open": "on"})])
+def test_hard_plays_only_legal_actions(players, options):
     for seed in range(2):
         m = Briscola(players, options, seed=seed)
-        play_all(m, ["hard-net" if s % 2 == seed % 2 else "medium" for s in range(players)], seed)
+        play_all(m, ["hard" if s % 2 == seed % 2 else "medium" for s in range(players)], seed)
         assert m.is_over() and m.result() is not None
 
 
-def test_hard_net_is_reproducible_from_its_seed():
-    a = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard-net", "hard-v1"], 1)
-    b = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard-net", "hard-v1"], 1)
-    c = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard-net", "hard-v1"], 2)
+def test_hard_is_reproducible_from_its_seed():
+    a = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard", "hard-v1"], 1)
+    b = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard", "hard-v1"], 1)
+    c = play_all(Briscola(2, {"trump_exchange": "on"}, seed=4), ["hard", "hard-v1"], 2)
     assert a == b
     assert a != c
 
 
-def test_hard_net_does_not_depend_on_hidden_cards():
+def test_hard_does_not_depend_on_hidden_cards():
     d1 = deal_with(2, ["Ad 4c 5s", "2d 3b Rb"], "7c", ["Cc", "Fb", "6s", "2s"])
     d2 = deal_with(2, ["Ad 4c 5s", "Cc Fb 2b"], "7c", ["3b", "Rb", "6s", "2s"])
     m1 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d1)
     m2 = Briscola(2, {}, 0, first_dealer=1, deals=lambda _i, _d: d2)
     for seed in range(4):
-        assert choose("hard-net", m1.view(0), random.Random(seed), 10) == choose(
-            "hard-net", m2.view(0), random.Random(seed), 10)
+        assert choose("hard", m1.view(0), random.Random(seed), 10) == choose(
+            "hard", m2.view(0), random.Random(seed), 10)
 
 
-def test_hard_net_uses_the_network_in_the_middle_game(monkeypatch):
+def test_hard_uses_the_network_in_the_middle_game(monkeypatch):
     # with the network's values turned around (a loss looks like a win), the choices change: the net decides
-    from rules.ai import briscola_learned
+    from rules.ai.briscola import learned as briscola_learned
 
     views = []
     for seed in (8, 9, 10):
@@ -174,11 +175,12 @@ def test_hard_net_uses_the_network_in_the_middle_game(monkeypatch):
     assert sum(a != b for a, b in zip(picks, flipped_picks)) >= 2
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_learned_search_samples_more_deals_in_two_players(monkeypatch, players):
-    # a 2-player deal is cheap to value, so the search samples duel_samples_per_ms deals a ms there (twice
-    # hard's), and samples_per_ms in team games; the deals it values are the plan's
-    from rules.ai import briscola, briscola_learned
+def test_the_learned_search_samples_twice_the_playout_searchs_deals(monkeypatch):
+    # a 2-player deal is cheap to value, so the search samples samples_per_ms deals a ms (twice the playout
+    # search's); the deals it values are the plan's
+    players = 2
+    from rules.ai.briscola import learned as briscola_learned
+    from rules.ai.briscola import search as briscola
 
     asked = []
     plan = briscola.search_plan
@@ -191,49 +193,47 @@ def test_the_learned_search_samples_more_deals_in_two_players(monkeypatch, playe
     monkeypatch.setattr(briscola, "search_plan", spy)
     m = played(Briscola(players, {}, seed=4), 2, 4)
     view = m.view(m.to_move())
-    tuning = briscola_learned.CANDIDATE
+    tuning = briscola_learned.LEARNED
     action = briscola_learned.choose(view, random.Random(0), 20, tuning)
     assert action in view.legal
-    per_ms = tuning.duel_samples_per_ms if players == 2 else tuning.samples_per_ms
+    per_ms = tuning.samples_per_ms
+    assert per_ms == 2 * briscola.BRISCOLA.samples_per_ms
     assert asked == [(per_ms, int(20 * per_ms))]
 
 
-def test_hard_net_takes_an_ace_with_a_blank_trump():
+def test_hard_takes_an_ace_with_a_blank_trump():
     # seat 1 leads the ace of denari (11 points); seat 0 holds the 2 of trumps (coppe) and two blank plain cards
     d = deal_with(2, ["2c 4s 5b", "Ad 6s 7b"], "Rc")
     m = Briscola(2, {}, 0, first_dealer=0, deals=lambda _i, _d: d)
     m.apply(Action.parse("play Ad"), 1)
     view = m.view(0)
     for seed in range(3):
-        assert str(choose("hard-net", view, random.Random(seed), 20)) == "play 2c"
+        assert str(choose("hard", view, random.Random(seed), 20)) == "play 2c"
 
 
-@pytest.mark.parametrize("players", [4, 6])
-def test_hard_net_is_the_learned_search_in_team_games_and_hard_the_playout_search(players):
-    # hard-net has the team networks on (hard does not until measured better): the partners play the rollout
-    # policy and the next opponent's cards are searched; every choice is legal and reproducible, and the two
-    # levels are different searches (they part on some decisions of one game)
-    from rules.ai import briscola, briscola_learned
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_hard_is_the_playout_search_where_no_network_is_shipped(players):
+    # the learned search was measured better than hard-v1 in 2 players only: no other count has a network,
+    # and hard plays the playout search there (every choice legal and the playout search's own)
+    from rules.ai.briscola import search as briscola
 
+    net.load.cache_clear()
+    assert net.load(players) is None and net.load(players, policy=True) is None
     m = Briscola(players, {}, seed=3)
     rng = random.Random(3)
-    moves = differ = 0
+    moves = 0
     while not m.is_over():
         seat = m.to_move()
         view = m.view(seat)
         if m.round.stock and len(view.legal) > 1:
-            action = choose("hard-net", view, random.Random(moves), 10)
+            action = choose("hard", view, random.Random(moves), 10)
             assert action in view.legal
-            assert action == briscola_learned.choose(view, random.Random(moves), 10, briscola_learned.CANDIDATE)
-            playout = choose("hard", view, random.Random(moves), 10)
-            assert playout == briscola.hard(view, random.Random(moves), 10)
-            differ += action != playout
+            assert action == briscola.hard(view, random.Random(moves), 10)
             moves += 1
         else:
             action = choose("medium", view, rng)
         m.apply(action, seat)
     assert moves >= 10
-    assert differ >= 1
 
 
 # ----- the move policy and the deals it weighs -----
@@ -249,8 +249,8 @@ def two_with_three_policy(trump_suit: str) -> net.Net:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, s) for s in range(6)] + [(4, s) for s in range(3)])
 def test_the_other_seats_latest_decisions_are_rebuilt_from_the_view_and_the_sampled_hands(players, seed):
-    from rules.ai.briscola_beliefs import known_holdings
-    from rules.ai.briscola_learned import latest_play, opponent_decision
+    from rules.ai.briscola.beliefs import known_holdings
+    from rules.ai.briscola.learned import latest_play, opponent_decision
 
     rng = random.Random(seed)
     m = Briscola(players, {"trump_exchange": "off"}, seed)
@@ -277,7 +277,7 @@ def test_the_other_seats_latest_decisions_are_rebuilt_from_the_view_and_the_samp
 
 
 def test_in_team_games_the_policy_weighs_every_hidden_seats_latest_play(monkeypatch):
-    from rules.ai import briscola_learned
+    from rules.ai.briscola import learned as briscola_learned
 
     # seat 1 leads the 2 of Bastoni, seats 2 (seat 0's partner) and 3 follow: the hand-made policy below
     # explains the lead by a 3 of Bastoni in seat 1's hand, and is uniform over every other hand
@@ -312,7 +312,7 @@ def test_in_team_games_the_policy_weighs_every_hidden_seats_latest_play(monkeypa
 
 
 def test_the_policy_weights_the_deals_by_the_opponents_latest_play(monkeypatch):
-    from rules.ai import briscola_learned
+    from rules.ai.briscola import learned as briscola_learned
 
     # seat 1 led the 2 of Bastoni: a policy that always leads its lowest card makes a hand of low cards likelier
     d = deal_with(2, ["Ad 4c 5s", "2b 3b Rb"], "7c", ["Cc", "Fb", "6s", "2s"])
@@ -331,40 +331,8 @@ def test_the_policy_weights_the_deals_by_the_opponents_latest_play(monkeypatch):
     assert briscola_learned.policy_weights(view, deals, 0.0) == deals
 
 
-def test_the_reply_can_follow_the_other_seats_policy(monkeypatch):
-    # with reply_policy the card worst for this seat gives way to the move policy's chances of the other
-    # seat's cards there: a policy that throws its aces and threes and one that keeps them lead to other choices
-    from dataclasses import replace
-
-    from rules.ai import briscola_learned
-
-    views = []
-    for seed in range(8, 16):
-        m = played(Briscola(2, {"trump_exchange": "off"}, seed=seed), 4 + seed % 3, seed)
-        views.append(m.view(m.to_move()))
-    value = net.load(2)
-    k = net.POLICY_CLASSES
-    zero, eye = np.zeros(k, np.float32), np.eye(k, dtype=np.float32)
-    rich = np.array([8.0 if c < features.CARDS and c % 10 in (0, 2) else 0.0 for c in range(k)], np.float32)
-
-    def picks(bias: np.ndarray, share: float) -> list[str]:
-        model = net.Net(np.zeros((features.SIZE, k), np.float32), zero, eye, zero, eye, bias)
-        monkeypatch.setattr(net, "load", lambda _players, policy=False: model if policy else value)
-        tuning = replace(briscola_learned.LEARNED, policy_share=0.0, reply_policy=share)
-        return [str(briscola_learned.choose(v, random.Random(s), 20, tuning)) for v in views for s in range(2)]
-
-    throws, keeps = picks(rich, 1.0), picks(-rich, 1.0)
-    assert sum(a != b for a, b in zip(throws, keeps)) >= 2
-    # without the share, the policy does not enter the reply: the choices are the same whatever it says
-    assert picks(rich, 0.0) == picks(-rich, 0.0)
-    # every choice is legal
-    assert all(any(p == str(a) for a in v.legal) for i, v in enumerate(views) for p in throws[2 * i:2 * i + 2])
-
-
 def test_the_policy_can_weigh_the_opponents_earlier_plays_too(monkeypatch):
-    from dataclasses import replace
-
-    from rules.ai import briscola_learned
+    from rules.ai.briscola import learned as briscola_learned
 
     # seat 1 led the 2 of Bastoni, then answered a lead with the King of Bastoni; under a policy that plays the
     # 2 of Bastoni only when it also holds the 3 of Bastoni, the latest play says nothing (any card alike), the
@@ -388,27 +356,18 @@ def test_the_policy_can_weigh_the_opponents_earlier_plays_too(monkeypatch):
     assert two[0][2] == pytest.approx(((4 * led / 3 + 5 / 9) / 9) ** 0.5)
     assert two[1][2] == pytest.approx(1 / 3)
     assert two[0][2] > 1.3 * two[1][2]
-    # and the search passes its depth on
-    seen = []
-    real = briscola_learned.policy_weights
-    monkeypatch.setattr(briscola_learned, "policy_weights",
-                        lambda v, ds, share, depth=1: seen.append(depth) or real(v, ds, share, depth))
-    for depth in (1, 2):
-        tuning = replace(briscola_learned.CANDIDATE, policy_depth=depth)
-        assert briscola_learned.choose(view, random.Random(0), 10, tuning) in view.legal
-    assert seen == [1, 2]
 
 
 # ----- the search's value as a training target -----
 def test_the_learned_search_reports_its_value_of_the_move_it_chose_without_changing_the_choice():
-    from rules.ai import briscola_learned
+    from rules.ai.briscola import learned as briscola_learned
 
     for seed in (3, 4, 5):
         m = played(Briscola(2, {"trump_exchange": "on"}, seed=seed), 4, seed)
         view = m.view(m.to_move())
         trace: list[tuple[float, float]] = []
-        traced = briscola_learned.choose(view, random.Random(seed), 10, briscola_learned.CANDIDATE, trace)
-        assert traced == choose("hard-net", view, random.Random(seed), 10)
+        traced = briscola_learned.choose(view, random.Random(seed), 10, briscola_learned.LEARNED, trace)
+        assert traced == choose("hard", view, random.Random(seed), 10)
         assert len(trace) == 1
         win, margin = trace[0]
         assert 0.0 <= win <= 1.0 and -1.0 <= margin <= 1.0
@@ -416,15 +375,15 @@ def test_the_learned_search_reports_its_value_of_the_move_it_chose_without_chang
     m = played(Briscola(2, {}, seed=6), 36, 6)
     view = m.view(m.to_move())
     trace = []
-    assert briscola_learned.choose(view, random.Random(0), 10, briscola_learned.CANDIDATE, trace) in view.legal
+    assert briscola_learned.choose(view, random.Random(0), 10, briscola_learned.LEARNED, trace) in view.legal
     assert trace == []
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2])
 def test_the_reported_value_is_the_networks_leaf_values_mixed_with_weights_that_sum_to_one(monkeypatch, players):
     # a network that values every position the same: whatever the deals' weights and the replies' mixture,
     # the move's value is that value (a mixture whose weights did not sum to one would move it)
-    from rules.ai import briscola_learned
+    from rules.ai.briscola import learned as briscola_learned
 
     model = net.load(players)
     assert model is not None
@@ -435,62 +394,19 @@ def test_the_reported_value_is_the_networks_leaf_values_mixed_with_weights_that_
     for seed in (1, 2):
         m = played(Briscola(players, {}, seed=seed), 3 * players, seed)
         trace: list[tuple[float, float]] = []
-        briscola_learned.choose(m.view(m.to_move()), random.Random(seed), 10, briscola_learned.CANDIDATE, trace)
+        briscola_learned.choose(m.view(m.to_move()), random.Random(seed), 10, briscola_learned.LEARNED, trace)
         assert len(trace) == 1
         assert trace[0][0] == pytest.approx(1.0 / (1.0 + np.exp(-0.8)), abs=1e-6)
         assert trace[0][1] == pytest.approx(-0.25, abs=1e-6)
 
 
 def test_a_replys_mixture_weighs_the_worst_card_greedys_and_the_mean():
-    from rules.ai.briscola_learned import _reply_mix
+    from rules.ai.briscola.learned import _reply_mix
 
     mix = (0.5, 0.3, 0.2)  # at random, greedy's card, the worst for this seat
-    weights = _reply_mix([0.4, -0.2, 0.9], 2, mix, 0.0, [])
+    weights = _reply_mix([0.4, -0.2, 0.9], 2, mix)
     assert weights == pytest.approx([0.5 / 3, 0.5 / 3 + 0.2, 0.5 / 3 + 0.3])
-    # greedy's card not among the replies: its share goes to the worst too
-    assert _reply_mix([0.4, -0.2], -1, mix, 0.0, []) == pytest.approx([0.25, 0.75])
-    # half the worst card's share by the policy's chances of the replies
-    weights = _reply_mix([0.4, -0.2], 0, mix, 0.5, [3.0, 1.0])
-    assert weights == pytest.approx([0.25 + 0.3 + 0.1 * 0.75, 0.25 + 0.1 + 0.1 * 0.25])
     assert sum(weights) == pytest.approx(1.0)
-    assert _reply_mix([0.7], -1, mix, 0.0, []) == [1.0]
-
-
-def test_the_reply_can_weigh_the_style_reads_random_weight_less_or_more():
-    from types import SimpleNamespace
-
-    from rules.ai.briscola_learned import reply_mix
-
-    read = SimpleNamespace(mix=(0.3, 0.2, 0.5), p_random=0.0)  # not read as random: greedy or heuristic playouts
-    assert reply_mix(read, 1.0) == (0.3, 0.2, 0.5)
-    assert reply_mix(read, 0.0) == pytest.approx((0.0, 0.2 + 0.3 * 0.2 / 0.7, 0.5 + 0.3 * 0.5 / 0.7))
-    half = reply_mix(read, 0.5)
-    assert half == pytest.approx((0.15, 0.2 + 0.15 * 0.2 / 0.7, 0.5 + 0.15 * 0.5 / 0.7))
-    assert sum(half) == pytest.approx(1.0)
-    more = reply_mix(read, 2.0)  # twice the random weight, the other two scaled down alike
-    assert more == pytest.approx((0.6, 0.2 * 0.4 / 0.7, 0.5 * 0.4 / 0.7))
-    assert reply_mix(read, 5.0) == pytest.approx((1.0, 0.0, 0.0))
-    # an opponent read as random keeps its random weight; with nothing else read, the rest is shared evenly
-    assert reply_mix(SimpleNamespace(mix=(0.6, 0.1, 0.3), p_random=1.0), 0.0) == (0.6, 0.1, 0.3)
-    assert reply_mix(SimpleNamespace(mix=(1.0, 0.0, 0.0), p_random=0.0), 0.0) == pytest.approx((0.0, 0.5, 0.5))
-
-
-def test_the_replys_random_weight_reaches_the_learned_search():
-    from dataclasses import replace
-
-    from rules.ai import briscola_learned
-
-    views = []
-    for seed in range(20, 32):
-        m = played(Briscola(2, {"trump_exchange": "off"}, seed=seed), 2 + seed % 4, seed)
-        views.append(m.view(m.to_move()))
-
-    def picks(keep: float) -> list[str]:
-        tuning = replace(briscola_learned.LEARNED, reply_random=keep)
-        return [str(briscola_learned.choose(v, random.Random(s), 20, tuning)) for v in views for s in range(2)]
-
-    kept, dropped = picks(1.0), picks(0.0)
-    assert kept == [str(briscola_learned.choose(v, random.Random(s), 20, briscola_learned.LEARNED))
-                    for v in views for s in range(2)]  # 1 is the shipped search
-    assert sum(a != b for a, b in zip(kept, dropped)) >= 1
-    assert all(any(p == str(a) for a in v.legal) for i, v in enumerate(views) for p in dropped[2 * i:2 * i + 2])
+    # greedy's card not among the replies: its share goes to the worst too
+    assert _reply_mix([0.4, -0.2], -1, mix) == pytest.approx([0.25, 0.75])
+    assert _reply_mix([0.7], -1, mix) == [1.0]

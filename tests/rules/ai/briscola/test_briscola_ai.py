@@ -8,7 +8,7 @@ import pytest
 
 from rules.actions import Action
 from rules.ai import choose, make_agent
-from rules.ai.briscola import greedy, sample_hidden, unseen_cards
+from rules.ai.briscola.search import greedy, sample_hidden, unseen_cards
 from rules.ai.tricks import greedy_card
 from rules.briscola import Briscola, deck_for
 from rules.cards import Card, cards
@@ -94,7 +94,7 @@ def test_a_search_reads_the_view_once_and_builds_the_same_rounds():
     # hidden_sampler and round_maker serve every sampled deal of a search from one reading of the view: the
     # guesses are sample_hidden's with the same random numbers, fresh lists each time, and the rounds are
     # round_from_view's, independent of one another
-    from rules.ai.briscola_beliefs import hidden_sampler, round_from_view, round_maker
+    from rules.ai.briscola.beliefs import hidden_sampler, round_from_view, round_maker
 
     m = Briscola(4, {"trump_exchange": "on"}, seed=5)
     rng = random.Random(0)
@@ -171,7 +171,7 @@ def test_agents_by_name_and_bad_names():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_fast_playout_agrees_with_the_engine(players):
-    from rules.ai.briscola import playout_points, rollout
+    from rules.ai.briscola.search import playout_points, rollout
     from rules.briscola import BriscolaRound
 
     rng = random.Random(players)
@@ -220,7 +220,7 @@ def test_medium_gives_a_blank_trump_rather_than_an_ace_in_two_players():
 def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from():
     # after the stock is gone no card is drawn, so a greedy player's hands are rebuilt exactly from its
     # true hand and every one of its plays is greedy's card
-    import rules.ai.briscola as ai
+    import rules.ai.briscola.search as ai
 
     m = Briscola(2, {}, seed=4)
     rng = random.Random(0)
@@ -231,7 +231,7 @@ def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from():
         m.apply(choose("greedy", m.view(1), rng), 1)
     view = m.view(0) if m.to_move() == 0 else m.view(1)
     seat, other = view.seat, 1 - view.seat
-    like = ai._seat_likelihoods(view, other, [int(c) for c in m.round.hands[other]], rng, ai._decisions(view),
+    like = ai.seat_likelihoods(view, other, [int(c) for c in m.round.hands[other]], rng, ai.round_plays(view),
                                 [0, 1], ai.BriscolaTuning(inference_depth=2))
     assert like[ai.GREEDY] == pytest.approx((1 - ai.GREEDY_ERROR) ** 2)
     assert like[ai.UNIFORM] == pytest.approx(1 / 2 * 1 / 3)
@@ -239,7 +239,7 @@ def test_hand_rebuilding_scores_each_play_on_the_hand_it_was_made_from():
 
 @pytest.mark.parametrize("opponent", ["greedy", "random"])
 def test_the_opponent_style_is_read_from_its_plays(opponent):
-    import rules.ai.briscola as ai
+    import rules.ai.briscola.search as ai
 
     beliefs = []
     for game in range(4):
@@ -267,7 +267,7 @@ def test_the_opponent_style_is_read_from_its_plays(opponent):
 
 def test_near_ties_go_to_the_duel_heuristic():
     # with a tie-break worth more than any playout, hard plays the duel heuristic's card in every position
-    import rules.ai.briscola as ai
+    import rules.ai.briscola.search as ai
     from rules.ai.tricks import duel_card
 
     tuning = ai.BriscolaTuning(heuristic_bonus=10.0)
@@ -289,10 +289,10 @@ def test_near_ties_go_to_the_duel_heuristic():
 
 def _engine_versus_styles(r, me: int, mix) -> float:
     """The expectimax of ``versus_styles`` written on the engine's own moves, as a reference."""
-    from rules.ai.briscola import _solved_value
+    from rules.ai.briscola.search import solved_value
 
     if r.done:
-        return _solved_value(r.side_points()[me])
+        return solved_value(r.side_points()[me])
     values = []
     for m in r.legal_fast():
         c = r.clone()
@@ -307,7 +307,7 @@ def _engine_versus_styles(r, me: int, mix) -> float:
 @pytest.mark.parametrize("mix", [(1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.2, 0.3, 0.5)])
 def test_the_solved_endgame_agrees_with_the_engine(mix):
     # the solver's own tricks, draws and the face-up trump going last give the engine's values
-    from rules.ai.briscola import versus_styles
+    from rules.ai.briscola.search import versus_styles
     from rules.briscola import BriscolaRound
 
     rng = random.Random(11)
@@ -326,7 +326,7 @@ def test_the_solved_endgame_agrees_with_the_engine(mix):
 def test_against_a_random_player_the_endgame_expects_its_mistakes():
     # minimax assumes the other seat plays its best; a random player does not, so the expectimax is higher
     # when the other seat could still go wrong, and never lower
-    from rules.ai.briscola import _exact, _solved_value, versus_styles
+    from rules.ai.briscola.search import solve_exact, solved_value, versus_styles
     from rules.briscola import BriscolaRound
 
     rng = random.Random(5)
@@ -335,7 +335,7 @@ def test_against_a_random_player_the_endgame_expects_its_mistakes():
         r = BriscolaRound.deal(2, 1, rng, {})
         while len(r.stock) > 2:
             r.apply_fast(rng.choice(r.legal_fast()))
-        expect, worst = versus_styles(r, 0, (1.0, 0.0, 0.0)), _solved_value(_exact(r.clone(), 0, -1.0, 121.0))
+        expect, worst = versus_styles(r, 0, (1.0, 0.0, 0.0)), solved_value(solve_exact(r.clone(), 0, -1.0, 121.0))
         assert versus_styles(r, 0, (0.0, 0.0, 1.0)) == pytest.approx(worst)
         assert expect >= worst - 1e-9
         higher += expect > worst + 1e-9
@@ -345,28 +345,28 @@ def test_against_a_random_player_the_endgame_expects_its_mistakes():
 def test_an_ace_thrown_away_is_a_rarer_slip_than_a_king():
     # trumps are clubs; the other seat led the 3 of cups, which no card of this hand beats, so greedy gives
     # the 2 of cups. Giving the king of cups instead is a slip any player can make; the ace of coins, rarer
-    import rules.ai.briscola as ai
+    import rules.ai.briscola.search as ai
 
     hand = [int(c) for c in cards("Rc Ad 2c")]
     trick = [int(c) for c in cards("3c")]
     trump = "dcsb".index("b")
     pick = greedy_card(hand, trick, trump)
     assert pick == int(Card.parse("2c"))
-    king, ace = ai._slip(hand[0], pick, hand, trick, trump), ai._slip(hand[1], pick, hand, trick, trump)
+    king, ace = ai.slip_chance(hand[0], pick, hand, trick, trump), ai.slip_chance(hand[1], pick, hand, trick, trump)
     assert king + ace == pytest.approx(1.0)
     assert ace == pytest.approx(king * ai.THROW_SLIP)
     # led, an ace or a three is at risk too; won on a trick, it is not
-    assert ai._throws_points(int(Card.parse("3s")), [], trump)
-    assert not ai._throws_points(int(Card.parse("Ac")), trick, trump)
+    assert ai.throws_points(int(Card.parse("3s")), [], trump)
+    assert not ai.throws_points(int(Card.parse("Ac")), trick, trump)
     # loaded on a partner's winning trick (team games), an ace is not thrown away
-    assert ai._throws_points(int(Card.parse("Ad")), trick, trump)
-    assert not ai._throws_points(int(Card.parse("Ad")), trick, trump, partner_winning=True)
+    assert ai.throws_points(int(Card.parse("Ad")), trick, trump)
+    assert not ai.throws_points(int(Card.parse("Ad")), trick, trump, partner_winning=True)
 
 
 def test_the_solved_endgame_plays_for_the_opponent_it_reads():
     # once the stock is gone every card is known; then hard's move is the best against the style it reads: it
     # differs, in some positions, between an opponent read as random and one read as playing its best
-    import rules.ai.briscola as ai
+    import rules.ai.briscola.search as ai
 
     differing = 0
     for seed in range(40):

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 
 from rules.actions import RulesError
+from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
-from rules.ai.tuning import BRISCOLA, BriscolaTuning
 from rules.briscola import BriscolaRound, BriscolaView, deck_for, draws_for
 from rules.cards import POINTS
 
@@ -24,27 +24,27 @@ Play = tuple[int, int, list[int], int]
 
 
 # ----- reading the view -----
-def _hand_to_play(view: BriscolaView) -> list[int]:
+def hand_to_play(view: BriscolaView) -> list[int]:
     """The cards this seat may play now."""
     return [int(a.card) for a in view.legal if a.kind == "play" and a.card is not None]
 
 
-def _seat(view: BriscolaView) -> int:
+def seat_of(view: BriscolaView) -> int:
     """The seat whose view this is; an AI never gets the public view."""
     if view.seat is None:
         raise RulesError("an AI player needs a seat's view, not the public one")
     return view.seat
 
 
-def _trick_ids(view: BriscolaView) -> list[int]:
+def trick_cards(view: BriscolaView) -> list[int]:
     return [int(c) for _, c in view.trick]
 
 
-def _trump(view: BriscolaView) -> int:
+def trump_suit(view: BriscolaView) -> int:
     return "dcsb".index(view.trump)
 
 
-def _side_of(view: BriscolaView) -> list[int]:
+def seat_sides(view: BriscolaView) -> list[int]:
     side_of = [0] * view.players
     for i, side in enumerate(view.sides):
         for s in side:
@@ -52,12 +52,12 @@ def _side_of(view: BriscolaView) -> list[int]:
     return side_of
 
 
-def _partner_winning(view: BriscolaView) -> bool:
+def partner_is_winning(view: BriscolaView) -> bool:
     if not view.trick or view.seat is None:
         return False
-    trick = _trick_ids(view)
-    winner = view.trick[winning_index(trick, _trump(view))][0]
-    return winner != view.seat and _side_of(view)[winner] == _side_of(view)[view.seat]
+    trick = trick_cards(view)
+    winner = view.trick[winning_index(trick, trump_suit(view))][0]
+    return winner != view.seat and seat_sides(view)[winner] == seat_sides(view)[view.seat]
 
 
 def known_holdings(view: BriscolaView) -> dict[int, set[int]]:
@@ -100,11 +100,11 @@ def round_from_view(view: BriscolaView, hands: list[list[int]], stock: list[int]
     r = BriscolaRound.__new__(BriscolaRound)
     r.n = n
     r.dealer = view.dealer
-    r.trump = _trump(view)
+    r.trump = trump_suit(view)
     r.hands = [list(h) for h in hands]
     r.leader = view.leader
     r.turn = view.to_move if view.to_move is not None else view.leader
-    r.trick = _trick_ids(view)
+    r.trick = trick_cards(view)
     r.captured = [0] * n
     r.won = [[] for _ in range(n)]
     r.history = []
@@ -123,7 +123,7 @@ def round_from_view(view: BriscolaView, hands: list[list[int]], stock: list[int]
     r.exchange_on = view.options.get("trump_exchange") == "on"
     r.conquest_on = False
     r.sides = view.sides
-    r.side_of = _side_of(view)
+    r.side_of = seat_sides(view)
     r._deal = {}
     return r
 
@@ -171,7 +171,7 @@ def sample_hidden(view: BriscolaView, rng: random.Random) -> tuple[list[list[int
     return hidden_sampler(view)(rng)
 
 
-def _decisions(view: BriscolaView) -> list[Play]:
+def round_plays(view: BriscolaView) -> list[Play]:
     """Every play of this round in order: (seat, card, the trick's cards before it, its trick's index)."""
     out: list[Play] = []
     for k, (_lead, cs, _w) in enumerate(view.tricks):
@@ -186,7 +186,7 @@ def _decisions(view: BriscolaView) -> list[Play]:
     return out
 
 
-def _throws_points(c: int, prefix: list[int], trump: int, partner_winning: bool = False) -> bool:
+def throws_points(c: int, prefix: list[int], trump: int, partner_winning: bool = False) -> bool:
     """Whether card ``c`` played on the trick ``prefix`` puts 10 or 11 points at risk: led, or losing to the
     other side (points loaded on a partner's winning trick are not at risk)."""
     if POINTS[c] < 10:
@@ -196,19 +196,19 @@ def _throws_points(c: int, prefix: list[int], trump: int, partner_winning: bool 
     return not partner_winning and not beats(c, prefix[winning_index(prefix, trump)], trump)
 
 
-def _slip(
+def slip_chance(
     card: int, pick: int, hand: list[int], prefix: list[int], trump: int, partner_winning: bool = False,
     tuning: BriscolaTuning = BRISCOLA,
 ) -> float:
     """Under a style that would have played ``pick``, how likely ``card`` is among its other cards: a player
     who does not play its style's card still rarely throws an ace or a three away (``throw_slip``)."""
     def odds(c: int) -> float:
-        return tuning.throw_slip if _throws_points(c, prefix, trump, partner_winning) else 1.0
+        return tuning.throw_slip if throws_points(c, prefix, trump, partner_winning) else 1.0
 
     return odds(card) / sum(odds(c) for c in hand if c != pick)
 
 
-def _seat_likelihoods(
+def seat_likelihoods(
     view: BriscolaView, s: int, hand: list[int], rng: random.Random, plays: Sequence[Play], side_of: list[int],
     tuning: BriscolaTuning = BRISCOLA,
 ) -> list[float]:
@@ -218,7 +218,7 @@ def _seat_likelihoods(
     rebuilt backwards: undo its later exchanges and the draw that followed each trick (which card came with a
     draw is chosen at random), then take the played card back."""
     n = view.players
-    trump = _trump(view)
+    trump = trump_suit(view)
     draws_total = draws_for(n)
     face_up = int(view.face_up) if view.face_up_drawn_by == s else -1
     undone: set[int] = set()
@@ -250,11 +250,11 @@ def _seat_likelihoods(
             h = heuristic_card(hand, prefix, trump, partner, len(prefix) == n - 1)
             g = greedy_card(hand, prefix, trump)
             if card != g:
-                like[GREEDY] *= greedy_error * _slip(card, g, hand, prefix, trump, partner, tuning)
+                like[GREEDY] *= greedy_error * slip_chance(card, g, hand, prefix, trump, partner, tuning)
             else:
                 like[GREEDY] *= 1 - greedy_error
             if card != h:
-                like[HEURISTIC] *= heuristic_error * _slip(card, h, hand, prefix, trump, partner, tuning)
+                like[HEURISTIC] *= heuristic_error * slip_chance(card, h, hand, prefix, trump, partner, tuning)
             else:
                 like[HEURISTIC] *= 1 - heuristic_error
             like[UNIFORM] /= m
@@ -274,22 +274,22 @@ def deal_weight(
     """How well a sampled deal explains the other seats' latest plays, and how the opponents play in it.
 
     The deal's weight is the product over the hidden seats of how likely each seat's latest play is for a
-    reasonable player holding the rebuilt hand (``_seat_likelihoods``): a player who did not take a trick
+    reasonable player holding the rebuilt hand (``seat_likelihoods``): a player who did not take a trick
     full of points probably could not; a player who loaded points probably had nothing cheaper. The
     opponents' last plays are also scored under three styles (greedy-like, heuristic, uniform).
 
     Returns (weight, style evidence): the second is, per style, the prior times the likelihood of the
     opponents' plays in this deal under that style; summed over the samples it tells how the opponents play,
     which sets how they play in the playouts."""
-    side_of = _side_of(view)
-    plays = _decisions(view) if plays is None else plays
+    side_of = seat_sides(view)
+    plays = round_plays(view) if plays is None else plays
     weight = 1.0
     joint = list(tuning.style_prior)
-    my_side = side_of[_seat(view)]
+    my_side = side_of[seat_of(view)]
     for s in range(view.players):
         if s == view.seat or s in view.visible_hands:
             continue
-        like = _seat_likelihoods(view, s, list(hands[s]), rng, plays, side_of, tuning)
+        like = seat_likelihoods(view, s, list(hands[s]), rng, plays, side_of, tuning)
         weight *= like[REASONABLE]
         if side_of[s] != my_side:
             joint = [j * x for j, x in zip(joint, like[:REASONABLE])]
@@ -300,7 +300,7 @@ def enumerate_hidden(view: BriscolaView) -> list[tuple[list[list[int]], list[int
     """Every placement of the hidden cards (2 players: the opponent's hand and the stock order)."""
     known = known_holdings(view)
     pool = unseen_cards(view)
-    seat = _seat(view)
+    seat = seat_of(view)
     other = 1 - seat
     have = sorted(known[other])
     need = view.hand_sizes[other] - len(have)

@@ -2,7 +2,7 @@
 
 Everything here works from a ``BriscolaView``: the cards the seat holds or has seen, never the hidden state.
 What a seat can tell from its view (the hidden cards, the other seats' styles) is in
-``rules.ai.briscola_beliefs``; the tuning values are a ``BriscolaTuning`` passed in.
+``rules.ai.briscola.beliefs``; the tuning values are a ``BriscolaTuning`` passed in.
 """
 
 from __future__ import annotations
@@ -12,41 +12,41 @@ import time
 from dataclasses import dataclass
 
 from rules.actions import Action
-from rules.ai.briscola_beliefs import (
+from rules.ai.briscola.beliefs import (
     GREEDY,
     HEURISTIC,
     REASONABLE,
     UNIFORM,
-    _decisions,
-    _hand_to_play,
-    _partner_winning,
-    _seat,
-    _seat_likelihoods,
-    _side_of,
-    _slip,
-    _throws_points,
-    _trick_ids,
-    _trump,
     deal_weight,
     enumerate_hidden,
+    hand_to_play,
     hidden_sampler,
     known_holdings,
+    partner_is_winning,
     round_from_view,
     round_maker,
+    round_plays,
     sample_hidden,
+    seat_likelihoods,
+    seat_of,
+    seat_sides,
+    slip_chance,
+    throws_points,
+    trick_cards,
+    trump_suit,
     unseen_cards,
 )
+from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import beats, duel_card, greedy_card, heuristic_card, winning_index
-from rules.ai.tuning import BRISCOLA, BriscolaTuning
 from rules.briscola import SEVEN, SEVEN_TAKES, TWO, TWO_TAKES, BriscolaRound, BriscolaView
 from rules.cards import POINTS, STRENGTH
 from rules.tricks import EXCHANGE
 
 __all__ = [
     "GREEDY", "GREEDY_ERROR", "HEURISTIC", "REASONABLE", "THROW_SLIP", "UNIFORM", "BriscolaTuning", "SearchPlan",
-    "_decisions", "_seat_likelihoods", "_slip", "_throws_points", "choose", "deal_weight", "enumerate_hidden",
-    "greedy", "hard", "known_holdings", "medium", "playout_points", "rollout", "round_from_view", "round_value",
-    "sample_hidden", "search_plan", "unseen_cards", "versus_styles",
+    "deal_weight", "enumerate_hidden", "greedy", "hard", "known_holdings", "medium", "playout_points", "policy_move",
+    "rollout", "round_from_view", "round_plays", "round_value", "sample_hidden", "search_plan", "seat_likelihoods",
+    "slip_chance", "solve_exact", "solved_value", "throws_points", "unseen_cards", "versus_styles",
 ]
 
 GREEDY_ERROR = BRISCOLA.greedy_error
@@ -57,8 +57,8 @@ THROW_SLIP = BRISCOLA.throw_slip
 # ----- greedy and medium -----
 def greedy(view: BriscolaView) -> Action:
     """The exact baseline: ``rules.ai.tricks.greedy_card``; never exchanges."""
-    hand = _hand_to_play(view)
-    return Action.play(greedy_card(hand, _trick_ids(view), _trump(view)))
+    hand = hand_to_play(view)
+    return Action.play(greedy_card(hand, trick_cards(view), trump_suit(view)))
 
 
 def medium(view: BriscolaView) -> Action:
@@ -72,16 +72,16 @@ def medium(view: BriscolaView) -> Action:
     exchanges = [a for a in view.legal if a.kind == "exchange"]
     if exchanges:
         return exchanges[0]
-    trump = _trump(view)
-    hand = _hand_to_play(view)
-    trick = _trick_ids(view)
+    trump = trump_suit(view)
+    hand = hand_to_play(view)
+    trick = trick_cards(view)
     if view.players == 2:
         return Action.play(duel_card(hand, trick, trump))
     unseen = unseen_cards(view)
     if not trick:
         return Action.play(_medium_lead(hand, unseen, trump))
     last = len(trick) == view.players - 1
-    partner_winning = _partner_winning(view)
+    partner_winning = partner_is_winning(view)
     if partner_winning and not last:
         best = trick[winning_index(trick, trump)]
         safe = not any(beats(u, best, trump) for u in unseen)
@@ -102,7 +102,7 @@ def _medium_lead(hand: list[int], unseen: list[int], trump: int) -> int:
 
 
 # ----- hard: determinized search -----
-def _policy_move(r: BriscolaRound) -> int:
+def policy_move(r: BriscolaRound) -> int:
     """The rollout policy on a full state: exchange when possible, else ``heuristic_card``."""
     hand = r.hands[r.turn]
     if r.can_exchange:
@@ -133,7 +133,7 @@ def rollout(r: BriscolaRound, greedy_side: int = -1, random_side: int = -1, rng:
             hand = r.hands[r.turn]
             apply(hand[int(rng.random() * len(hand))])  # nor does the random player
         else:
-            apply(_policy_move(r))
+            apply(policy_move(r))
 
 
 def playout_points(
@@ -223,7 +223,7 @@ def round_value(pts: list[int], side: int, bonus: bool, margin_weight: float = B
     return value + (mine - other) * margin_weight
 
 
-def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
+def solve_exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
     """Alpha-beta over a determinized 2-player round: my side's final points."""
     if r.done:
         return float(r.side_points()[me_side])
@@ -234,7 +234,7 @@ def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
         for m in moves:
             c = r.clone()
             c.apply_fast(m)
-            v = _exact(c, me_side, alpha, beta)
+            v = solve_exact(c, me_side, alpha, beta)
             if v > best:
                 best = v
             if best > alpha:
@@ -246,7 +246,7 @@ def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
     for m in moves:
         c = r.clone()
         c.apply_fast(m)
-        v = _exact(c, me_side, alpha, beta)
+        v = solve_exact(c, me_side, alpha, beta)
         if v < best:
             best = v
         if best < beta:
@@ -256,7 +256,7 @@ def _exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> float:
     return best
 
 
-def _solved_value(pts: float) -> float:
+def solved_value(pts: float) -> float:
     """The worth of a solved deal's final points for my side: a win, a draw or a loss, plus the margin."""
     return (1.0 if pts > 60 else 0.5 if pts == 60 else 0.0) + pts / 240.0
 
@@ -267,11 +267,11 @@ def _versus_styles(
 ) -> float:
     """Expectimax over a determinized 2-player round against an opponent of mixed style: my best play at
     my turns; at its turns, with the weights ``mix``, the mean over its cards (random play), greedy's card,
-    and the card worst for me (a player who sees everything). The value is ``_solved_value`` of my final
+    and the card worst for me (a player who sees everything). The value is ``solved_value`` of my final
     points. ``stock`` is in draw order from its end, ``mine`` my points so far; no trump exchange."""
     hand = hands[turn]
     if not hand:
-        return _solved_value(mine)
+        return solved_value(mine)
     other = 1 - turn
     values = []
     for c in hand:
@@ -359,7 +359,7 @@ def search_plan(view: BriscolaView, rng: random.Random, time_ms: int, tuning: Br
     for a in view.legal:
         card = int(a.card) if a.card is not None else -1
         moves.append(EXCHANGE + card if a.kind == "exchange" else card)
-    side = _side_of(view)[_seat(view)]
+    side = seat_sides(view)[seat_of(view)]
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= tuning.solved_cards_2p
     max_samples = max(8, int(time_ms * tuning.samples_per_ms))
@@ -368,7 +368,7 @@ def search_plan(view: BriscolaView, rng: random.Random, time_ms: int, tuning: Br
         max_samples = len(placements)
     elif exact:
         max_samples = max(4, int(time_ms * tuning.solved_per_ms))
-    plays = _decisions(view)
+    plays = round_plays(view)
     others = [i for i in range(len(view.sides)) if i != side]
     deals = []
     belief = [0.0, 0.0, 0.0]
@@ -417,7 +417,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaT
             if exact and not r.exchange_on:
                 totals[i] += w * versus_styles(r, side, mix)
             elif exact:
-                totals[i] += w * _solved_value(_exact(r, side, -1.0, 121.0))
+                totals[i] += w * solved_value(solve_exact(r, side, -1.0, 121.0))
             else:
                 prng = random.Random(seed) if random_side >= 0 else None
                 points = playout_points(r, greedy_side, random_side, prng)
@@ -426,19 +426,8 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaT
             break
     if view.players == 2 and not exact and tuning.heuristic_bonus:
         # near-ties go to the duel heuristic's card: the playouts are noisy where its rules of thumb are not
-        hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
+        hint = duel_card(hand_to_play(view), trick_cards(view), trump_suit(view))
         if hint in moves:
             totals[moves.index(hint)] += tuning.heuristic_bonus * sum(w for _h, _s, w in deals)
     best = max(range(len(moves)), key=lambda i: totals[i])
     return view.legal[best]
-
-
-def choose(level: str, view: BriscolaView, rng: random.Random, time_ms: int,
-           tuning: BriscolaTuning = BRISCOLA) -> Action:
-    """The action of ``level`` (greedy, medium or hard) in ``view``; ``tuning`` configures hard."""
-    if level == "greedy":
-        return greedy(view)
-    if level == "medium":
-        return medium(view)
-    return hard(view, rng, time_ms, tuning)
-

@@ -25,7 +25,7 @@ TWO = RANK_ORDER.index("2")
 
 # ---------------------------------------------------------------------------------------------------------
 # small helpers on card ids
-def _card_of(rank: str, suit: int) -> int:
+def card_of(rank: str, suit: int) -> int:
     return int(Card.of(rank, SUITS[suit]))
 
 
@@ -33,13 +33,13 @@ def _suit_cards(hand: Iterable[int], s: int) -> list[int]:
     return [c for c in hand if c // 13 == s]
 
 
-def _longest_suit(hand: Sequence[int], suits: Iterable[int] = range(4)) -> int:
+def longest_suit(hand: Sequence[int], suits: Iterable[int] = range(4)) -> int:
     """The suit with most cards in ``hand``; ties: more card points, then the first in the order d c s b."""
     return max(suits, key=lambda s: (sum(1 for c in hand if c // 13 == s),
                                      sum(POINTS[c] for c in hand if c // 13 == s), -s))
 
 
-def _cheap_key(c: int) -> tuple[int, int, int]:
+def cheap_key(c: int) -> tuple[int, int, int]:
     """Cheapest first: fewer points, then weaker, then the lower card id."""
     return (POINTS[c], STRENGTH[c], c)
 
@@ -58,7 +58,7 @@ def card_ids(actions: Iterable[Action]) -> list[int]:
 
 # ---------------------------------------------------------------------------------------------------------
 # reading the auction from the view
-def _parse_bid(bid: str | int | None) -> tuple[int, int]:
+def parse_bid(bid: str | int | None) -> tuple[int, int]:
     """A bid as (rank index, target): ``"3"`` -> (1, 61); ``"2:70"`` -> (9, 70); points 75 -> (-1, 75)."""
     if isinstance(bid, int):
         return (-1, bid)
@@ -68,15 +68,15 @@ def _parse_bid(bid: str | int | None) -> tuple[int, int]:
     return (RANK_ORDER.index(bid), 61)
 
 
-def _bid_options(view: ChiamataView) -> list[Action]:
+def bid_options(view: ChiamataView) -> list[Action]:
     """The legal bids (no pass), in increasing order of ambition."""
     bids = [a for a in view.legal if a.kind == "bid"]
-    bids.sort(key=lambda a: _parse_bid(a.bid) if view.options["bidding"] == "rank" else (0, a.bid))
+    bids.sort(key=lambda a: parse_bid(a.bid) if view.options["bidding"] == "rank" else (0, a.bid))
     return bids
 
 
 def _target_of_bid(bid: str | int | None) -> int:
-    return _parse_bid(bid)[1]
+    return parse_bid(bid)[1]
 
 
 
@@ -157,20 +157,20 @@ def call_value(hand: Sequence[int], trump: int, called: int, target: int, kitty:
 def best_partner_card(hand: Sequence[int], suit: int) -> int:
     """The strongest card of ``suit`` not in ``hand`` (the partner is strong), else the suit's ace."""
     for r in RANK_ORDER:
-        c = _card_of(r, suit)
+        c = card_of(r, suit)
         if c not in hand:
             return c
-    return _card_of("A", suit)
+    return card_of("A", suit)
 
 
 def _bid_value(view: ChiamataView, hand: Sequence[int], bid: str | int | None) -> tuple[float, int, int]:
     """(expected game points, trump suit, called card) of the best call after winning the auction at ``bid``."""
     kitty = view.options["kitty"] == "on"
-    k, target = _parse_bid(bid)
+    k, target = parse_bid(bid)
     best = (-9.0, 0, 0)
     for s in range(4):
         if k >= 0:
-            cands = [_card_of(RANK_ORDER[k], s)]
+            cands = [card_of(RANK_ORDER[k], s)]
         else:
             cands = [best_partner_card(hand, s)]
             held = [c for c in hand if c // 13 == s]
@@ -186,7 +186,7 @@ def _bid_value(view: ChiamataView, hand: Sequence[int], bid: str | int | None) -
 def medium_bid(view: ChiamataView, threshold: float) -> Action:
     """Bid the legal bid whose best call is worth most (ties: the least ambitious), if it reaches
     ``threshold``; a 2 with a points target or a points bid only at the lowest legal target."""
-    bids = _bid_options(view)
+    bids = bid_options(view)
     if not bids:
         return PASS
     hand = [int(c) for c in view.hand]

@@ -1,9 +1,9 @@
-"""Briscola Chiamata AI players: ``greedy`` (the exact baseline), ``medium`` (hand evaluation, card counting,
-partner inference) and ``hard`` (determinized search over the hidden cards in the play phase).
+"""Chiamata's card play above greedy: what a seat knows in the play phase (``Knowledge``), who the partner
+is (inference from the play), ``medium``'s card (beliefs about the sides and card counting) and ``hard``'s
+(a determinized search over the hidden cards).
 
 Every function here reads only a seat's view (``rules.chiamata.ChiamataView``) and an explicit random
-generator; nothing is shared between calls. The exact rules of ``greedy`` are written in
-``docs/ai/chiamata.md``.
+generator; nothing is shared between calls.
 """
 
 from __future__ import annotations
@@ -12,115 +12,22 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 
-from rules.actions import PASS, Action
-from rules.ai.chiamata_bidding import (
-    BID_THRESHOLD,
+from rules.actions import Action
+from rules.ai.chiamata.bidding import (
     DECK,
     PLAYERS,
-    RANK_ORDER,
-    TWO,
-    _bid_options,
-    _card_of,
-    _cheap_key,
-    _longest_suit,
-    _parse_bid,
-    best_partner_card,
-    call_value,
     card_ids,
-    hand_features,
     known,
-    medium_bid,
-    medium_call,
-    medium_discard,
-    medium_trump,
-    success_probability,
 )
-from rules.ai.tricks import CHEAP, beats, greedy_card, heuristic_card, heuristic_follow, standing, winning_index
-from rules.ai.tuning import CHIAMATA, ChiamataTuning
+from rules.ai.chiamata.tuning import CHIAMATA, ChiamataTuning
+from rules.ai.tricks import CHEAP, beats, heuristic_card, heuristic_follow, standing, winning_index
 from rules.cards import POINTS, STRENGTH, SUITS, Card
 from rules.chiamata import ChiamataView
 
 __all__ = [
-    "BID_THRESHOLD", "DECK", "PLAYERS", "RANK_ORDER", "TWO", "ChiamataTuning", "Knowledge", "best_partner_card",
-    "call_value", "choose", "friend_probabilities", "greedy_points_limit", "greedy_rank_limit", "greedy_strength",
-    "hand_features", "hard_play", "medium_bid", "medium_call", "medium_card", "medium_discard", "medium_play",
-    "medium_trump", "partner_weights", "playout", "sample_world", "sampled_points", "search_samples",
-    "success_probability",
+    "Knowledge", "friend_probabilities", "hard_play", "medium_card", "medium_play", "partner_weights", "playout",
+    "sample_world", "sampled_points", "search_samples",
 ]
-
-# ---------------------------------------------------------------------------------------------------------
-# greedy: the exact baseline
-def greedy_strength(hand: Sequence[int]) -> int:
-    """Greedy's hand strength: 2 x aces + 2 x threes + the length of the longest suit."""
-    aces = sum(1 for c in hand if c % 13 == 0)
-    threes = sum(1 for c in hand if c % 13 == 2)
-    longest = max(sum(1 for c in hand if c // 13 == s) for s in range(4))
-    return 2 * aces + 2 * threes + longest
-
-
-GREEDY_MIN_STRENGTH = 8
-"""Greedy passes below this strength."""
-
-
-def greedy_rank_limit(strength: int) -> int:
-    """Rank mode: the lowest rank greedy bids, as an index in A 3 R C F 7 6 5 4 2 (-1: pass)."""
-    if strength < GREEDY_MIN_STRENGTH:
-        return -1
-    return min(TWO, strength - GREEDY_MIN_STRENGTH)
-
-
-def greedy_points_limit(strength: int) -> int:
-    """Points mode: the highest target greedy bids (0: pass)."""
-    if strength < GREEDY_MIN_STRENGTH:
-        return 0
-    return min(120, 61 + 3 * (strength - GREEDY_MIN_STRENGTH))
-
-
-def _greedy_bid(view: ChiamataView) -> Action:
-    bids = _bid_options(view)
-    if not bids:
-        return PASS
-    first = bids[0]
-    s = greedy_strength(view.hand)
-    if view.options["bidding"] == "points":
-        return first if isinstance(first.bid, int) and first.bid <= greedy_points_limit(s) else PASS
-    k, _target = _parse_bid(first.bid)
-    if isinstance(first.bid, str) and first.bid.startswith("2:"):
-        return PASS  # greedy never bids a 2 with a points target
-    return first if k <= greedy_rank_limit(s) else PASS
-
-
-def _greedy_call(view: ChiamataView) -> Action:
-    hand = [int(c) for c in view.hand]
-    held = set(hand) | {int(c) for c in view.discards}
-    options = card_ids(a for a in view.legal if a.kind == "call")
-    if view.trump is not None:  # kitty: the suit is the declared trump
-        suit = SUITS.index(view.trump)
-    elif view.options["bidding"] == "rank":
-        rank = "2" if str(view.standing_bid).startswith("2") else str(view.standing_bid)
-        free = [s for s in range(4) if _card_of(rank, s) not in held]
-        suit = _longest_suit(hand, free or range(4))
-    else:
-        suit = _longest_suit(hand)
-    in_suit = [c for c in options if c // 13 == suit] or options
-    free = [c for c in in_suit if c not in held]
-    return Action.call(Card(max(free or in_suit, key=lambda c: (STRENGTH[c], -c))))
-
-
-def _greedy_trump(view: ChiamataView) -> Action:
-    return Action.declare_trump(SUITS[_longest_suit([int(c) for c in view.hand])])
-
-
-def _greedy_discard(view: ChiamataView) -> Action:
-    trump = SUITS.index(known(view.trump))
-    hand = sorted((int(c) for c in view.hand), key=lambda c: (c // 13 == trump, *_cheap_key(c)))
-    return Action.discard(hand[:5])
-
-
-def _greedy_play(view: ChiamataView) -> Action:
-    hand = sorted(int(c) for c in view.hand)  # remaining ties: the lower card id (suits in the order d c s b)
-    trick = [int(c) for _, c in view.trick]
-    return Action.play(Card(greedy_card(hand, trick, SUITS.index(known(view.trump)))))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -465,37 +372,3 @@ def medium_play(view: ChiamataView) -> Action:
     """Medium's card."""
     k = Knowledge(view)
     return Action.play(Card(medium_card(k, friend_probabilities(k))))
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the entry point
-def choose(level: str, view: ChiamataView, rng: random.Random, time_ms: int = 200,
-           tuning: ChiamataTuning = CHIAMATA) -> Action:
-    """The action a ``greedy``, ``medium`` or ``hard`` player takes in ``view`` (one of ``view.legal``);
-    ``tuning`` configures hard's search."""
-    if len(view.legal) == 1:
-        return view.legal[0]
-    phase = view.phase
-    if level == "greedy":
-        if phase == "auction":
-            return _greedy_bid(view)
-        if phase == "trump":
-            return _greedy_trump(view)
-        if phase == "discard":
-            return _greedy_discard(view)
-        if phase == "call":
-            return _greedy_call(view)
-        return _greedy_play(view)
-    if level not in ("medium", "hard"):
-        raise ValueError(f"unknown Chiamata AI level {level!r}")
-    if phase == "auction":
-        return medium_bid(view, BID_THRESHOLD[level])
-    if phase == "trump":
-        return medium_trump(view)
-    if phase == "discard":
-        return medium_discard(view)
-    if phase == "call":
-        return medium_call(view)
-    if level == "hard":
-        return hard_play(view, rng, time_ms, tuning)
-    return medium_play(view)

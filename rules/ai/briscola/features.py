@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.ai._numpy import np
-from rules.ai.briscola_beliefs import known_holdings
+from rules.ai.briscola.beliefs import known_holdings
+from rules.ai.briscola.numeric import np
 from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
 from rules.cards import POINTS, beats
 

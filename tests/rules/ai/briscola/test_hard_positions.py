@@ -1,5 +1,5 @@
 """Hand-made 2-player Briscola positions with one clearly right move, which ``hard`` (the learned search,
-``rules.ai.briscola_learned``) must find for several seeds. Every position is in the middle game
+``rules.ai.briscola.learned``) must find for several seeds. Every position is in the middle game
 (more than ``solved_cards_2p`` cards left), so the network path decides, not the exact endgame solver.
 
 The last two positions need inference: the opponent's latest play (a low card thrown on a trick full of
@@ -15,10 +15,12 @@ import random
 import pytest
 
 from rules.actions import Action
-from rules.ai import briscola, briscola_learned, choose
-from rules.ai.tuning import BRISCOLA
+from rules.ai import choose
+from rules.ai.briscola import learned as briscola_learned
+from rules.ai.briscola import search as briscola
+from rules.ai.briscola.tuning import BRISCOLA
 from rules.briscola import Briscola, BriscolaView
-from tests.rules.ai.test_briscola_ai import deal_with
+from tests.rules.ai.briscola.test_briscola_ai import deal_with
 
 AGENT = "hard"
 """The agent under test: the level ``hard``, which plays the learned search in 2-player Briscola."""

@@ -7,10 +7,10 @@ import random
 import pytest
 
 import rules.ai.cicera as cai
+import rules.ai.cicera.search as cicera_search
 from rules.actions import Action
 from rules.ai import choose
-from rules.ai.hard_v1 import CICERA_V1
-from rules.ai.tuning import CICERA, CiceraTuning
+from rules.ai.cicera.tuning import YARDSTICK
 from rules.cards import Card, cards, deck_52
 from rules.cicera import Cicera, CiceraRound
 
@@ -33,7 +33,7 @@ def play(match: Cicera, levels: list[str], seed: int, time_ms: int = 20) -> list
 
 def frozen_clock(monkeypatch) -> None:
     """Stop the clock the search reads, so that only its planned work (fixed by ``time_ms``) bounds it."""
-    monkeypatch.setattr(cai.time, "perf_counter", lambda: 0.0)
+    monkeypatch.setattr(cicera_search.time, "perf_counter", lambda: 0.0)
 
 
 # ----- legal and reproducible -----
@@ -226,7 +226,7 @@ def test_the_fast_playout_plays_the_rollout_policy_through_the_engine():
         while not m.is_over():
             view = m.view(m.to_move())
             if k % 4 == 0:
-                ctx = cai._Context(view)
+                ctx = cai.Context(view)
                 for plies in (1, 8, 0):
                     base = cai.round_from_view(view, cai.sample_hands(view, ctx.unseen, rng, ctx.passed))
                     slow, fast = base.clone(), base.clone()
@@ -242,18 +242,17 @@ def test_the_fast_playout_plays_the_rollout_policy_through_the_engine():
     assert positions > 100 and ended > 30 and offers
 
 
-def test_the_fast_rollout_changes_how_fast_the_search_is_not_what_it_chooses(monkeypatch):
+def test_the_engines_playouts_change_how_fast_the_search_is_not_what_it_chooses(monkeypatch):
+    # the yardstick plays its rollouts through the engine (as it did when frozen), hard with fast_playout
     frozen_clock(monkeypatch)  # both searches do their whole planned work
-    slow = CiceraTuning(fast_rollout=False)
-    assert CICERA.fast_rollout and not CICERA_V1.fast_rollout
     m = Cicera(4, {}, seed=8)
     rng = random.Random(8)
     compared = 0
     while not m.is_over():
         view = m.view(m.to_move())
         if len(view.legal) > 2:
-            assert cai.choose_hard(view, random.Random(compared), 5) == cai.choose_hard(
-                view, random.Random(compared), 5, slow)
+            assert cai.choose_hard(view, random.Random(compared), 5, YARDSTICK) == cai.choose_hard(
+                view, random.Random(compared), 5, YARDSTICK, cai.engine_playout)
             compared += 1
         m.apply(cai.choose("greedy", view, rng, 0), m.to_move())
     assert compared > 20

@@ -102,7 +102,7 @@ def award_weights(piles: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], tu
     swords_open = max(n_swords) < 7
     a23 = NAPULA_RUN[:3]
     holds = [sum(1 for c in a23 if c in s) for s in sets]
-    runs = [_run_length(s) for s in sets]
+    runs = [run_length(s) for s in sets]
     out = []
     for team in (0, 1):
         other = 1 - team
@@ -134,7 +134,7 @@ def award_weights(piles: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], tu
     return out[0], out[1]
 
 
-def _run_length(have: AbstractSet[int]) -> int:
+def run_length(have: AbstractSet[int]) -> int:
     n = 0
     while n < len(NAPULA_RUN) and NAPULA_RUN[n] in have:
         n += 1

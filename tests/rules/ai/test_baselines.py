@@ -1,9 +1,9 @@
-"""hard-v1, the frozen yardstick (``rules.ai.hard_v1``): this test pins the frozen agent. Its choices on seeded
-positions of every mode are stored in ``hard_v1_positions.json`` (each position as the game's seed and
+"""hard-v1, the frozen yardstick (``rules.ai.baselines``): this test pins the frozen agent. Its choices on seeded
+positions of every mode are stored in ``baselines_positions.json`` (each position as the game's seed and
 options plus the actions that lead to it, each choice with its rng seed and budget); a change that moves any
-of them changes the yardstick, which must not happen: every figure of issue 19 is measured against it.
+of them changes the yardstick, which must not happen: every figure of docs/AI.md is measured against it.
 
-Regenerate the fixture only on purpose: ``.venv/bin/python tests/rules/ai/test_hard_v1.py --write``.
+Regenerate the fixture only on purpose: ``.venv/bin/python tests/rules/ai/test_baselines.py --write``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import pytest
 
 from rules import ai
 from rules.actions import Action
-from rules.ai import hard_v1
+from rules.ai import baselines
 from rules.records import new_game
 
-FIXTURE = Path(__file__).with_name("hard_v1_positions.json")
+FIXTURE = Path(__file__).with_name("baselines_positions.json")
 TIME_MS = 20
 """The budget of each pinned choice: small, the search code is the same."""
 MODES = [
@@ -73,7 +73,7 @@ def build_fixture() -> list[dict]:
             for index in decisions[::step][:PINS_PER_GAME]:
                 pm = replay_to(entry, index)
                 view = pm.view(pm.to_move())
-                choice = hard_v1.choose(view, random.Random(f"pin:{seed}:{index}"), TIME_MS)
+                choice = baselines.choose(view, random.Random(f"pin:{seed}:{index}"), TIME_MS)
                 entry["pins"].append({"index": index, "seat": pm.to_move(), "action": str(choice)})
             out.append(entry)
     return out
@@ -114,7 +114,7 @@ def test_hard_v1_is_an_arena_agent_not_a_user_level():
 
 
 def test_the_arena_pairs_the_yardstick_with_another_agent_deal_by_deal():
-    from bot.tools import arena
+    from bot.lab import arena
 
     summary = arena.run("briscola", 2, ["hard-v1", "greedy"], 3, 9, {}, time_ms=5)
     mine, theirs = summary["agents"]["hard-v1"], summary["agents"]["greedy"]

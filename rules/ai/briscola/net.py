@@ -3,7 +3,7 @@
 ``Net`` holds the weights (two hidden layers with ReLU, then two outputs: the logit of the side to move
 winning the round, a draw counting half, and its card-point margin over 120). ``load`` reads a weights file
 once per process (``rules/ai/weights/*.npz``, written by ``python -m bot train``); the file also names the
-feature encoding it was trained on, which must be ``rules.ai.features.VERSION``.
+feature encoding it was trained on, which must be ``rules.ai.briscola.features.VERSION``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.ai import features
-from rules.ai._numpy import np
+from rules.ai.briscola import features
+from rules.ai.briscola.numeric import np
 
-WEIGHTS = Path(__file__).with_name("weights")
+WEIGHTS = Path(__file__).parent.parent / "weights"
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
 POLICY_CLASSES = features.CARDS + 1
 """The policy network's outputs: one per card (``features.card_index``), then the trump exchange."""

@@ -1,18 +1,16 @@
-"""Briscola's learned search: 2-player ``hard``, and the arena's ``hard-net`` in every player count with a
-network (``CANDIDATE``): the playout search's sampled deals with a learned evaluation instead of playouts,
-weighted also by a learned model of the other players' moves.
+"""Briscola's learned search, 2-player ``hard``: the playout search's sampled deals with a learned evaluation
+instead of playouts, weighted also by a learned model of the opponent's moves.
 
-The deals are ``rules.ai.briscola.search_plan``'s (sampled, weighted by how well they explain the other seats'
-latest plays, with the read of the opponents' style), but a move's value in a sampled deal is not a playout
-to the end of the round: the move is played, the other side's next decision is searched (``LearnedTuning.reply``:
-each of its cards, mixed by its style), the rollout policy plays on until this seat is to move again
-(``lookahead`` more tricks with ``LearnedTuning.lookahead``), and the network (``rules.ai.net``) values that
-position from what this seat would see there (``rules.ai.features``): its win chance and card-point margin,
-averaged over every hidden card it cannot see. All the leaves of a decision are valued in one numpy batch.
-Where the 2-player search is exact (few cards left), or for a player count not in ``LearnedTuning.players``
-or with no network shipped, it plays the playout search (``rules.ai.briscola.hard``).
-
-``hard-v1`` (``rules.ai.hard_v1``) is unchanged by this module; the arena compares the two.
+The deals are ``rules.ai.briscola.search.search_plan``'s (sampled, weighted by how well they explain the other
+seat's latest plays, with the read of the opponent's style), reweighted by the move policy's chance of the
+opponent's latest play (``policy_weights``). A move's value in a sampled deal is not a playout to the end of the
+round: the move is played, the other side's next decision is searched (each of its cards, mixed by its style:
+``SearchPlan.mix``), the rollout policy plays on until this seat is to move again, and the network
+(``rules.ai.briscola.net``) values that position from what this seat would see there
+(``rules.ai.briscola.features``): its win chance and card-point margin, averaged over every hidden card it
+cannot see. All the leaves of a decision are valued in one numpy batch. Where the search is exact (few cards
+left), or for a player count without a shipped network (3, 4 and 6 players: the learned search was not
+measured better than ``hard-v1`` there, docs/AI.md), it plays the playout search (``search.hard``).
 """
 
 from __future__ import annotations
@@ -22,75 +20,39 @@ import time
 from dataclasses import dataclass, field, replace
 
 from rules.actions import Action
-from rules.ai import briscola, features, net
-from rules.ai.briscola_beliefs import (
-    _decisions,
-    _hand_to_play,
-    _seat,
-    _side_of,
-    _trick_ids,
-    _trump,
+from rules.ai.briscola import features, net, search
+from rules.ai.briscola.beliefs import (
     round_maker,
+    round_plays,
+    seat_of,
+    seat_sides,
+    trump_suit,
 )
-from rules.ai.tricks import duel_card, greedy_card
-from rules.ai.tuning import BRISCOLA, BriscolaTuning
+from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
+from rules.ai.tricks import greedy_card
 from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
-from rules.tricks import EXCHANGE
 
 
 @dataclass(frozen=True)
 class LearnedTuning:
-    """The learned search's settings; ``base`` is the tuning of the parts it shares with ``hard``."""
+    """The learned search's numbers; ``base`` is the tuning of the parts it shares with the playout search."""
 
-    base: BriscolaTuning = field(default_factory=lambda: BRISCOLA)
-    samples_per_ms: float = 1.5
-    """Sampled deals per millisecond of budget in team games (as ``hard``: 300 at 200 ms)."""
-    duel_samples_per_ms: float = 3.0
-    """The same in 2 players (600 at 200 ms): a deal costs less there, and twice ``hard``'s deals still take a
-    median of 95 to 130 ms a move on one core, under the 150 ms target (docs/ai/learned.md, eighth
-    measurement)."""
-    lookahead: int = 0
-    """Tricks played on by the policy after the one the move is in, before the network values the position."""
-    net_share: float = 1.0
-    """A leaf's value: this share from the network, the rest from a playout to the end (0: ``hard``'s
-    playouts alone)."""
-    players: tuple[int, ...] = (2,)
-    """The player counts where the network is used (elsewhere ``hard``'s search): only where measured."""
-    first_trick: int = 0
-    """Before this many tricks are played, ``hard``'s playouts decide (the network from then on)."""
-    reply: bool = True
-    """The other side's first decision after the move (an answer to a lead, or a lead after taking the trick;
-    in team games after the partners' cards, which the rollout policy plays) is not the rollout policy's but
-    every legal card of it valued, mixed as ``hard``'s solved endgame mixes the opponent's styles: at random
-    (the mean), greedy's card, and the card worst for this seat, with the weights the style read gives
-    (``SearchPlan.mix``)."""
+    base: BriscolaTuning = field(default_factory=lambda: replace(BRISCOLA, heuristic_bonus=0.0))
+    """The playout search's tuning, without the near-tie bonus for ``duel_card``'s move (the network's value
+    measured level without it, and it no longer turns the network's choices where the inference decides)."""
+    samples_per_ms: float = 3.0
+    """Sampled deals per millisecond of budget (600 at 200 ms): a deal costs less than a playout, and twice the
+    playout search's deals still take a median of 95 to 130 ms a move on one core (docs/AI.md)."""
     policy_share: float = 0.5
-    """A sampled deal's weight is this share the move policy's chance (``net.load(players, policy=True)``, where
-    one is shipped) of the other seats' latest plays, had they held that deal's hands then, and the rest
-    ``hard``'s weight (how a reasonable greedy or heuristic player would have played): a mixture of the two
-    models of the other players."""
-    policy_depth: int = 1
-    """How many of each other seat's latest plays the policy's chance is of (``policy_weights``): 1, the
-    latest only; more, its earlier plays of the round too, through every way back to the hands it held."""
-    reply_random: float = 1.0
-    """The reply's mixture takes the style read's random weight times this (at most 1 in all), greedy's card and
-    the worst card sharing the rest in proportion to their weights; an opponent read as random (``random_belief``,
-    when its cards are played at random in the playouts too) keeps the read's weights. Against ``hard-v1`` the read
-    gives a random weight of about a third on average (0.28 to 0.39 by stage of the round, seventeenth session):
-    the mean over the answers weighs as much as the worst answer."""
-    reply_policy: float = 0.0
-    """In the reply's mixture, this share of the card worst for this seat is replaced by the move policy's
-    chances of the other side's cards there, read from that seat's own view of the sampled deal (the worst
-    card is chosen knowing this seat's hidden cards and the stock, which the other seat does not know)."""
+    """A sampled deal's weight is this share the move policy's chance (``net.load(players, policy=True)``) of
+    the opponent's latest play, had it held that deal's hand then, and the rest the playout search's weight
+    (how a reasonable greedy or heuristic player would have played): a mixture of the two models."""
 
 
-LEARNED = LearnedTuning(base=replace(BRISCOLA, heuristic_bonus=0.0))
-"""Level ``hard``'s settings: the network only where it was measured better than ``hard-v1``; no near-tie
-bonus for ``duel_card``'s move (the third-generation value measured level without it, and it no longer turns
-the network's choices where the inference decides)."""
-CANDIDATE = replace(LEARNED, players=(2, 4, 6))
-"""``hard-net``'s settings: the learned search in every player count with a network, the candidate the arena
-measures (and ``python -m bot train --agent hard-net`` has play) before ``hard`` switches in a count."""
+LEARNED = LearnedTuning()
+"""Level ``hard``'s settings in 2 players."""
+PLAYERS = (2,)
+"""The player counts whose network ``hard`` uses (the networks shipped in ``rules/ai/weights``)."""
 
 
 @dataclass(frozen=True)
@@ -126,11 +88,11 @@ def latest_play(view: BriscolaView, seat: int | None = None) -> LatestPlay | Non
 def latest_plays(view: BriscolaView, seat: int | None = None, depth: int = 1) -> list[LatestPlay]:
     """Seat ``seat``'s latest ``depth`` decisions of this round as this seat saw them, the latest first
     (``latest_play`` for one); it stops before a decision the seat gave a card in an exchange after."""
-    other = 1 - _seat(view) if seat is None else seat
-    latest = [p for p in _decisions(view) if p[0] == other]
+    other = 1 - seat_of(view) if seat is None else seat
+    latest = [p for p in round_plays(view) if p[0] == other]
     n = view.players
     draws = draws_for(n)
-    side_of, trump = _side_of(view), _trump(view)
+    side_of, trump = seat_sides(view), trump_suit(view)
     out = []
     for _who, card, prefix, k in reversed(latest[-depth:] if depth > 0 else []):
         if any(s == other and at > k for s, _g, _t, at in view.exchanges):
@@ -207,7 +169,7 @@ def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[i
     model = net.load(view.players, policy=True)
     if model is None:
         return deals
-    me = _seat(view)
+    me = seat_of(view)
     seats = [plays for s in range(view.players) if s != me and s not in view.visible_hands
              for plays in [latest_plays(view, s, depth)] if plays]
     if not seats:
@@ -263,14 +225,7 @@ def advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_sid
         elif side == random_side and rng is not None:
             r.apply_fast(hand[int(rng.random() * len(hand))])
         else:
-            r.apply_fast(briscola._policy_move(r))
-
-
-def _partners_play(r: BriscolaRound, me: int) -> None:
-    """Team games: the partners of ``me`` play with the rollout policy until an opponent or ``me`` is to move."""
-    mine = r.side_of[me]
-    while not r.done and r.turn != me and r.side_of[r.turn] == mine:
-        r.apply_fast(briscola._policy_move(r))
+            r.apply_fast(search.policy_move(r))
 
 
 def _visible(r: BriscolaRound, me: int, view: BriscolaView) -> list[int]:
@@ -291,31 +246,26 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     mixed over the sampled deals and the replies as the move's value is (``python -m bot train`` keeps them
     as training targets)."""
     base = tuning.base
-    model = net.load(view.players) if view.players in tuning.players else None
+    model = net.load(view.players) if view.players in PLAYERS else None
     remaining = sum(view.hand_sizes) + view.stock_count + (0 if view.briscola is None else 1)
     exact = view.players == 2 and remaining <= base.solved_cards_2p
-    if model is None or exact or tuning.net_share <= 0 or len(view.tricks) < tuning.first_trick:
-        return briscola.hard(view, rng, time_ms, base)
+    if model is None or exact:
+        return search.hard(view, rng, time_ms, base)
     if len(view.legal) == 1:
         return view.legal[0]
-    me = _seat(view)
+    me = seat_of(view)
     bonus = view.options.get("high_score_bonus") == "on"
-    # hard's deals and its read of the opponents (not solved here: ``exact`` went to hard above)
-    per_ms = tuning.duel_samples_per_ms if view.players == 2 else tuning.samples_per_ms
-    plan = briscola.search_plan(view, rng, time_ms, replace(base, samples_per_ms=per_ms))
+    # the playout search's deals and its read of the opponent (not solved here: ``exact`` went to it above)
+    plan = search.search_plan(view, rng, time_ms, replace(base, samples_per_ms=tuning.samples_per_ms))
     moves, side, deals = plan.moves, plan.side, plan.deals
     if tuning.policy_share > 0:
-        deals = policy_weights(view, deals, tuning.policy_share, tuning.policy_depth)
+        deals = policy_weights(view, deals, tuning.policy_share)
     totals = [0.0] * len(moves)
     parts = [[0.0, 0.0, 0.0] for _m in moves]  # per move: weight, win and margin / 120 summed as totals are
-    budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as hard's: only an overloaded machine gets there
+    budget = max(4 * time_ms / 1000.0, time_ms / 1000.0 + 0.5)  # as search.hard's: only an overloaded machine
     t0 = time.perf_counter()
     leaves: list[features.Encoded] = []
-    share = tuning.net_share
-    groups: list[tuple[int, float, list[int], int, int, list[int]]] = []
-    # (move, weight, its results, greedy's among them, the reply's policy row or -1, the replies' classes)
-    policy_model = net.load(view.players, policy=True) if tuning.reply_policy > 0 else None
-    policy_rows: list[features.Encoded] = []
+    groups: list[tuple[int, float, list[int], int]] = []  # (move, weight, its results, greedy's among them)
     done_values: list[float] = []  # the values of results that end the round (result -1 - k)
     done_parts: list[tuple[float, float]] = []  # their win and margin / 120
     summed: features.Base | None = None  # the view's tricks summed once for every leaf
@@ -323,11 +273,10 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
     def settle(c: BriscolaRound, greedy_side: int, random_side: int, seed: int) -> int:
         """Play ``c`` on to this seat's next turn and keep what to value: a leaf (its index), or the value of
         a finished round (``-1 - k``)."""
-        advance(c, me, tuning.lookahead, greedy_side, random_side,
-                random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
+        advance(c, me, 0, greedy_side, random_side, random.Random(seed ^ 0x5EED) if random_side >= 0 else None)
         if c.done:
             points = c.side_points()
-            done_values.append(briscola.round_value(points, side, bonus, base.margin_weight))
+            done_values.append(search.round_value(points, side, bonus, base.margin_weight))
             if trace is not None:
                 done_parts.append(outcome(points, side))
             return -len(done_values)
@@ -335,7 +284,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         return len(leaves) - 1
 
     make_round = round_maker(view)
-    for k, (hands, stock, w) in enumerate(deals):
+    for hands, stock, w in deals:
         start = make_round(hands, stock)
         if summed is None:
             summed = features.history_base(start.side_of, start.trump, start.history)
@@ -343,15 +292,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         for i, m in enumerate(moves):
             r = start.clone()
             r.apply_fast(m)
-            if share < 1.0:
-                prng = random.Random(seed) if random_side >= 0 else None
-                points = briscola.playout_points(r, greedy_side, random_side, prng)
-                totals[i] += w * (1.0 - share) * briscola.round_value(points, side, bonus, base.margin_weight)
-                if trace is not None:
-                    _add(parts[i], w * (1.0 - share), outcome(points, side))
-            if tuning.reply and r.n > 2:
-                _partners_play(r, me)
-            if tuning.reply and not r.done and r.turn != me:
+            if not r.done and r.turn != me:
                 # the other side's decision, every card of it: valued below, mixed by its styles
                 options = r.legal_fast()
                 group = []
@@ -360,17 +301,10 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
                     c.apply_fast(o)
                     group.append(settle(c, greedy_side, random_side, seed))
                 g = greedy_card(r.hands[r.turn], r.trick, r.trump)
-                row, classes = -1, []
-                if policy_model is not None:
-                    row = len(policy_rows)
-                    policy_rows.append(features.from_round(r, r.turn, _visible(r, r.turn, view), summed))
-                    classes = [features.CARDS if o >= EXCHANGE else features.card_index(o, r.trump)
-                               for o in options]
-                groups.append((i, w * share, group, options.index(g) if g in options else -1, row, classes))
+                groups.append((i, w, group, options.index(g) if g in options else -1))
             else:
-                groups.append((i, w * share, [settle(r, greedy_side, random_side, seed)], 0, -1, []))
+                groups.append((i, w, [settle(r, greedy_side, random_side, seed)], 0))
         if time.perf_counter() - t0 > budget:
-            deals = deals[:k + 1]  # the near-tie bonus counts only the deals valued
             break
     values: list[float] = []
     leaf_parts: list[tuple[float, float]] = []
@@ -379,51 +313,23 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         values = ((2.0 * win - 1.0) + margin * base.margin_weight).tolist()
         if trace is not None:
             leaf_parts = list(zip(win.tolist(), (margin / 120.0).tolist()))
-    chances = policy_model.policy(features.matrix(policy_rows)) if policy_model is not None and policy_rows else None
-    mix = reply_mix(plan, tuning.reply_random)
+    mix = plan.mix
     p_random, p_greedy, p_worst = mix
-    q = tuning.reply_policy
-    for i, weight, group, gi, row, classes in groups:
+    for i, weight, group, gi in groups:
         vs = [values[j] if j >= 0 else done_values[-1 - j] for j in group]
         if len(vs) == 1:
             totals[i] += weight * vs[0]
         else:
-            worst = min(vs)
-            if chances is not None and row >= 0:
-                pc = [float(chances[row, c]) for c in classes]
-                total = sum(pc)
-                if total > 0:
-                    worst = (1.0 - q) * worst + q * sum(p * v for p, v in zip(pc, vs)) / total
-            v = p_random * sum(vs) / len(vs) + p_worst * worst + p_greedy * (vs[gi] if gi >= 0 else min(vs))
+            v = p_random * sum(vs) / len(vs) + p_worst * min(vs) + p_greedy * (vs[gi] if gi >= 0 else min(vs))
             totals[i] += weight * v
         if trace is not None:
-            pc = [float(chances[row, c]) for c in classes] if chances is not None and row >= 0 else []
-            for part, j in zip(_reply_mix(vs, gi, mix, q, pc), group):
+            for part, j in zip(_reply_mix(vs, gi, mix), group):
                 _add(parts[i], weight * part, leaf_parts[j] if j >= 0 else done_parts[-1 - j])
-    if view.players == 2 and base.heuristic_bonus:
-        hint = duel_card(_hand_to_play(view), _trick_ids(view), _trump(view))
-        if hint in moves:
-            totals[moves.index(hint)] += base.heuristic_bonus * sum(w for _h, _s, w in deals)
     best = max(range(len(moves)), key=lambda i: totals[i])
     if trace is not None and parts[best][0] > 0:
         weight, win_sum, margin_sum = parts[best]
         trace.append((win_sum / weight, margin_sum / weight))
     return view.legal[best]
-
-
-def reply_mix(plan: briscola.SearchPlan, keep_random: float) -> tuple[float, float, float]:
-    """The reply's (random, greedy, worst) weights: the style read's (``plan.mix``) with its random weight times
-    ``keep_random`` (at most 1) and the other two scaled in proportion so that the three sum to 1 (shared evenly
-    where both are 0); the read's own when the opponent is read as random (``plan.p_random``)."""
-    p_random, p_greedy, p_worst = plan.mix
-    if keep_random == 1.0 or plan.p_random >= 1.0:
-        return plan.mix
-    new_random = min(1.0, p_random * keep_random)
-    rest = p_greedy + p_worst
-    if rest <= 0.0:
-        return new_random, (1.0 - new_random) / 2, (1.0 - new_random) / 2
-    scale = (1.0 - new_random) / rest
-    return new_random, p_greedy * scale, p_worst * scale
 
 
 def outcome(points: list[int], side: int) -> tuple[float, float]:
@@ -435,23 +341,16 @@ def outcome(points: list[int], side: int) -> tuple[float, float]:
     return (1.0 if won else 0.0 if lost else 0.5), (mine - other) / 120.0
 
 
-def _reply_mix(vs: list[float], gi: int, mix: tuple[float, float, float], q: float, pc: list[float]) -> list[float]:
+def _reply_mix(vs: list[float], gi: int, mix: tuple[float, float, float]) -> list[float]:
     """The weight of each of a reply's results in its value, as ``hard`` mixes them: at random (the mean), the
-    card worst for this seat (with the share ``q`` of it by the policy's chances ``pc``, where given) and
-    greedy's card (``gi``, the worst where greedy's card is not among them)."""
+    card worst for this seat and greedy's card (``gi``, the worst where greedy's card is not among them)."""
     if len(vs) == 1:
         return [1.0]
     p_random, p_greedy, p_worst = mix
     out = [p_random / len(vs)] * len(vs)
     low = vs.index(min(vs))
     out[gi if gi >= 0 else low] += p_greedy
-    total = sum(pc)
-    if total > 0:
-        out[low] += (1.0 - q) * p_worst
-        for k, p in enumerate(pc):
-            out[k] += q * p_worst * p / total
-    else:
-        out[low] += p_worst
+    out[low] += p_worst
     return out
 
 

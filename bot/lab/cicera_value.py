@@ -1,26 +1,23 @@
-"""Cicera's learned leaf value: a linear model of what a position is worth, fitted on the search's own games.
+"""Cicera's learned leaf value, a lab experiment: a linear model of what a position is worth, fitted on the
+search's own games (``python -m bot train --game cicera``, ``bot.lab.train_cicera``). No shipped agent reads it:
+the search with this value at its horizon was measured no better than ``hard``'s hand-made estimate
+(docs/AI.md, docs/lab/JOURNAL.md).
 
 ``features(r)`` describes a ``CiceraRound`` from team 0's side, each feature changing sign when the two teams
 swap: the hand-made estimate of ``rules.ai.cicera.estimate``, the awards as the piles stand and how much of
 the deal is left to change them, the scoring cards taken, and what the table offers the seat to move (its
 cards, specials and swords, whether one card clears it, what the last capturer would collect at the end). It
 reads no hand: in the search's sampled deals the hands are guesses, and the features that read them (who holds
-the specials, the swords, the best capture of the seat to move) fitted better and played worse (docs/ai/cicera.md).
-``value(r, w)`` is the expected final score difference (team 0 less team 1): the features times ``w``, fitted by
-least squares on final scores (``python -m bot train --game cicera``, ``bot/tools/train_cicera.py``). Pure
-Python: a leaf costs one pass over the piles and the table.
+the specials, the swords, the best capture of the seat to move) fitted better and played worse.
+``value(r, w)`` is the expected final score difference (team 0 less team 1): the features times ``w``.
 """
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
-from rules.ai.cicera_counting import A23, SPECIALS, _run_length
+from rules.ai.cicera.counting import A23, SPECIALS, run_length
 from rules.cards import CICERA_VALUE
 from rules.cicera import SWORDS, CiceraRound
 
-WEIGHTS_FILE = Path(__file__).with_name("weights") / "cicera_value.npz"
 VERSION = "cicera-1"
 """The feature encoding; a weights file names the one it was fitted on."""
 FEATURES = (
@@ -63,9 +60,9 @@ def features(r: CiceraRound, estimate: float) -> list[float]:
     k0, k1 = len(A23 & sw0), len(A23 & sw1)
     run = one = two = 0.0
     if k0 == 3:
-        run = float(_run_length(sw0))
+        run = float(run_length(sw0))
     elif k1 == 3:
-        run = -float(_run_length(sw1))
+        run = -float(run_length(sw1))
     elif not k1:
         one, two = float(k0 == 1), float(k0 == 2)
     elif not k0:
@@ -87,19 +84,3 @@ def features(r: CiceraRound, estimate: float) -> list[float]:
 def value(r: CiceraRound, estimate: float, weights: tuple[float, ...]) -> float:
     """The expected final score difference (team 0 less team 1) of a round that is not over."""
     return sum(w * x for w, x in zip(weights, features(r, estimate), strict=True))
-
-
-@functools.cache
-def load() -> tuple[float, ...] | None:
-    """The shipped weights (read once per process), ``None`` when there are none; ``ValueError`` when the
-    file was fitted on another feature encoding."""
-    if not WEIGHTS_FILE.exists():
-        return None
-    from rules.ai._numpy import np
-
-    with np.load(WEIGHTS_FILE) as data:
-        version = str(data["version"])
-        names = tuple(str(x) for x in data["features"])
-        if version != VERSION or names != FEATURES:
-            raise ValueError(f"{WEIGHTS_FILE.name} was fitted on features {version!r}, not {VERSION!r}")
-        return tuple(float(x) for x in data["weights"])
