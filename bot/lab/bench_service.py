@@ -1,10 +1,19 @@
-"""``python -m bot bench --only service``: the table service under load, on a database file on this disk.
+"""``python -m bot bench --only service``: the table service under load, on a database file on this disk, and
+with ``--postgresql`` on a PostgreSQL server too.
 
 1. Many live 4-player Briscola tables whose seats are all AI players (``medium``) play to the end at once in
    this process, while a user plays at another table: how long the user's actions take (from the call to
    ``act`` until it returns: checked, stored, applied, announced), and how long storing an action takes.
 2. Storing one action with nothing else running.
 3. A leaderboard page of a guild with 100,000 finished games.
+
+Each measurement has a new, empty database of its own: a SQLite file in a temporary folder, and on PostgreSQL a
+database that the benchmark creates on the server it is given and drops at the end. On PostgreSQL the first two
+run twice, with the store's ``synchronous`` ``OFF`` (``synchronous_commit = off``: a commit is acknowledged from
+the server's memory) and then ``NORMAL`` (``local``, the shipped setting: acknowledged once flushed to the
+server's disk), so that what durability costs is a ratio of two figures of the same run. ``--postgresql
+temporary`` starts a server of its own (``bot.lab.pg_server``, fsync on as a real server has it); a server
+with fsync off, as the tests run theirs, would hide that cost, and the report says which the server has.
 """
 
 from __future__ import annotations
@@ -15,15 +24,19 @@ import json
 import math
 import os
 import random
+import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.i18n import _
 from bot.ratings import SeatResult, Standing, outcomes, update_standings
-from bot.storage import Store
+from bot.storage import DatabaseUrl, StorageError, Store
 from bot.storage.seeding import seed_games
+from bot.storage.url import Database
 from bot.tables import TableError, TableService
 from rules.records import new_game
 
@@ -36,6 +49,11 @@ THINK = 0.2
 """Seconds a user takes to choose (a quick player; the AI tables do not wait for anyone)."""
 PLAYERS = 2_000
 """Users sharing the guild's finished games in the leaderboard benchmark."""
+APPENDS = 2_000
+"""Actions stored one after the other in the benchmark of one action alone."""
+SETTINGS = ("OFF", "NORMAL")
+"""The store's ``synchronous`` settings measured on PostgreSQL, in this order: ``synchronous_commit`` off (what
+``NORMAL`` was before it became durable against a crash of the server), then local (shipped)."""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -67,10 +85,11 @@ class TimedStore(Store):
         self.append_ms.append((time.perf_counter() - t0) * 1000)
 
 
-async def load(path: Path, tables: int, level: str, users: int = USERS, think: float = THINK) -> dict:
+async def load(path: Database, tables: int, level: str, users: int = USERS, think: float = THINK,
+               synchronous: str = "NORMAL") -> dict:
     """Play ``tables`` AI tables to the end at once while ``users`` users play at tables of their own;
     the figures."""
-    store = TimedStore(path)
+    store = TimedStore(path, synchronous=synchronous)
     await store.open()
     service = TableService(store, guild_cap=tables + users)
     finished = asyncio.Event()
@@ -135,9 +154,9 @@ async def load(path: Path, tables: int, level: str, users: int = USERS, think: f
             "human_ms": human_ms, "wait_ms": wait_ms, "append_ms": append_ms, "users": users}
 
 
-async def single_appends(path: Path, count: int = 2000) -> list[float]:
+async def single_appends(path: Database, count: int = APPENDS, synchronous: str = "NORMAL") -> list[float]:
     """Milliseconds to store one action (committed), one after the other, with nothing else running."""
-    async with Store(path) as store:
+    async with Store(path, synchronous=synchronous) as store:
         table = await store.create_table(guild_id=1, channel_id=1, host_id=1, game="briscola", players=4,
                                          options={}, level="medium", seed=1, seats=[])
         times = []
@@ -157,7 +176,7 @@ def sample_record(seed: int) -> dict:
     return m.record([{"name": f"p{s}", "ai": None, "user": None} for s in range(4)])
 
 
-async def leaderboard(path: Path, games: int = GAMES, players: int = PLAYERS, repeat: int = 300) -> dict:
+async def leaderboard(path: Database, games: int = GAMES, players: int = PLAYERS, repeat: int = 300) -> dict:
     """Seed ``games`` finished 4-player games among ``players`` users (standings computed by the real
     rating update), then time leaderboard pages."""
     rng = random.Random(7)
@@ -194,45 +213,212 @@ async def leaderboard(path: Path, games: int = GAMES, players: int = PLAYERS, re
                 got = await service.leaderboard(1, "briscola", page)
                 times[name].append((time.perf_counter() - t1) * 1000)
                 assert got["rows"], "an empty page"
-        size = os.path.getsize(path)
+        size = os.path.getsize(path) if isinstance(path, Path) else await _pg_size(path)
     finally:
         await service.close()
     return {"games": games, "players": len(standings), "pages": pages, "computed_in": computed,
             "seeded_in": seeded, "times": times, "bytes": size}
 
 
-async def run(tables: int, level: str) -> list[str]:
-    """Run the three measurements in a temporary directory; the report's lines."""
+def _with_dbname(url: DatabaseUrl, dbname: str) -> DatabaseUrl:
+    """The same server, user and options, another database."""
+    parts = urlsplit(url.url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "dbname"]
+    return DatabaseUrl(urlunsplit((parts.scheme, parts.netloc, "/" + dbname, urlencode(query, safe="/"),
+                                   parts.fragment)))
+
+
+async def _pg_size(url: DatabaseUrl) -> int:
+    """Bytes of a PostgreSQL database on its server's disk."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url.url)
+    try:
+        return int(await conn.fetchval("SELECT pg_database_size(current_database())"))
+    finally:
+        await conn.close()
+
+
+async def server_facts(url: DatabaseUrl) -> dict[str, str]:
+    """What the report says of a PostgreSQL server: its version and whether it fsyncs its WAL."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url.url, timeout=10)
+    try:
+        version = await conn.fetchval("SHOW server_version")
+        fsync = await conn.fetchval("SHOW fsync")
+    finally:
+        await conn.close()
+    return {"version": str(version).split()[0], "fsync": str(fsync), "server": url.server}
+
+
+class Databases:
+    """A new, empty database for each measurement: a SQLite file in ``folder``, or, given a PostgreSQL URL, a
+    database made on its server (its user must be allowed to create databases); ``drop()`` removes the
+    PostgreSQL ones."""
+
+    def __init__(self, folder: Path, server: DatabaseUrl | None = None) -> None:
+        self.folder = folder
+        self.server = server
+        self.made: list[str] = []
+
+    async def new(self, name: str) -> Database:
+        """The database for the measurement ``name``."""
+        if self.server is None:
+            return self.folder / f"{name}.sqlite3"
+        import asyncpg
+
+        dbname = f"tavolo_bench_{os.getpid()}_{len(self.made) + 1}_{name}"
+        conn = await asyncpg.connect(self.server.url, timeout=10)
+        try:
+            await conn.execute(f'CREATE DATABASE "{dbname}"')
+        finally:
+            await conn.close()
+        self.made.append(dbname)
+        return _with_dbname(self.server, dbname)
+
+    async def drop(self) -> None:
+        """Drop the databases made on the server."""
+        if self.server is None or not self.made:
+            return
+        import asyncpg
+
+        conn = await asyncpg.connect(self.server.url, timeout=10)
+        try:
+            while self.made:
+                await conn.execute(f'DROP DATABASE IF EXISTS "{self.made.pop()}"')
+        finally:
+            await conn.close()
+
+
+async def measure(databases: Databases, tables: int, level: str, synchronous: str, *, board: bool,
+                  users: int = USERS, appends: int = APPENDS, games: int = GAMES) -> tuple[list[str], dict]:
+    """The three measurements (the leaderboard only with ``board``) on new databases of ``databases``; the
+    report's lines and the figures."""
+    lines = []
+    got = await load(await databases.new("load"), tables, level, users=users, synchronous=synchronous)
+    lines.append(_("{tables} AI tables (4-player Briscola, level {level}) played to the end at once: "
+                   "{seconds:.1f} s; {actions} actions stored in {batches} transactions, the users' tables "
+                   "included ({rate:.0f} actions/s; the tables opened in {opened:.1f} s)").format(
+        tables=got["tables"], level=level, seconds=got["seconds"], actions=got["actions"],
+        batches=got["batches"], rate=got["actions"] / got["seconds"], opened=got["opened_in"]))
+    lines.append(_("  an action of one of {users} users at tables of their own meanwhile: {s}").format(
+        users=got["users"], s=summary(got["human_ms"])))
+    lines.append(_("  the user's wait for the three AI players of their table: {s}").format(
+        s=summary(got["wait_ms"])))
+    lines.append(_("  storing an action meanwhile (call to commit): {s}").format(s=summary(got["append_ms"])))
+    single = await single_appends(await databases.new("single"), appends, synchronous=synchronous)
+    got["single_ms"] = single
+    lines.append(_("storing an action, nothing else running: {s}").format(s=summary(single)))
+    if board:
+        board_got = await leaderboard(await databases.new("board"), games=games)
+        lines.append(_("leaderboard with {games} finished games of {players} players ({pages} pages of 10, "
+                       "database {mb:.0f} MB, seeded in {seeded:.1f} s):").format(
+            games=board_got["games"], players=board_got["players"], pages=board_got["pages"],
+            mb=board_got["bytes"] / 2**20, seeded=board_got["seeded_in"]))
+        for name, values in board_got["times"].items():
+            lines.append(_("  {name} page: {s}").format(name=name, s=summary(values)))
+    return lines, got
+
+
+def ratio(now: list[float], before: list[float], q: float | None = None) -> float:
+    """How many times the median (or the ``q``-th percentile) of ``now`` is that of ``before``."""
+    if not now or not before:
+        return float("nan")
+    if q is None:
+        a, b = statistics.median(now), statistics.median(before)
+    else:
+        a, b = pct(now, q), pct(before, q)
+    return a / b if b else float("nan")
+
+
+async def run(tables: int, level: str, postgresql: DatabaseUrl | None = None, *, users: int = USERS,
+              appends: int = APPENDS, games: int = GAMES) -> list[str]:
+    """Run the three measurements in a temporary directory, SQLite first, then, given a PostgreSQL server,
+    the first two with ``synchronous_commit`` off and local and the leaderboard with local; the report's
+    lines. A server that cannot be reached fails (``OSError``, asyncpg's errors) before anything is measured."""
+    from bot.storage.postgres.backend import SYNCHRONOUS_COMMIT
+
+    facts = await server_facts(postgresql) if postgresql is not None else None
     lines = []
     with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as tmp:
         base = Path(tmp)
-        got = await load(base / "load.sqlite3", tables, level)
-        lines.append(_("{tables} AI tables (4-player Briscola, level {level}) played to the end at once: "
-                       "{seconds:.1f} s; {actions} actions stored in {batches} transactions, the users' tables "
-                       "included ({rate:.0f} actions/s; the tables opened in {opened:.1f} s)").format(
-            tables=got["tables"], level=level, seconds=got["seconds"], actions=got["actions"],
-            batches=got["batches"], rate=got["actions"] / got["seconds"], opened=got["opened_in"]))
-        lines.append(_("  an action of one of {users} users at tables of their own meanwhile: {s}").format(
-            users=got["users"], s=summary(got["human_ms"])))
-        lines.append(_("  the user's wait for the three AI players of their table: {s}").format(
-            s=summary(got["wait_ms"])))
-        lines.append(_("  storing an action meanwhile (call to commit): {s}").format(s=summary(got["append_ms"])))
-        single = await single_appends(base / "single.sqlite3")
-        lines.append(_("storing an action, nothing else running: {s}").format(s=summary(single)))
-        board = await leaderboard(base / "board.sqlite3")
-        lines.append(_("leaderboard with {games} finished games of {players} players ({pages} pages of 10, "
-                       "database {mb:.0f} MB, seeded in {seeded:.1f} s):").format(
-            games=board["games"], players=board["players"], pages=board["pages"], mb=board["bytes"] / 2**20,
-            seeded=board["seeded_in"]))
-        for name, values in board["times"].items():
-            lines.append(_("  {name} page: {s}").format(name=name, s=summary(values)))
+        lines.append(_("backend: SQLite {version}, synchronous NORMAL, a new file for each measurement").format(
+            version=sqlite3.sqlite_version))
+        lines.extend((await measure(Databases(base), tables, level, "NORMAL", board=True, users=users,
+                                    appends=appends, games=games))[0])
+        if postgresql is None or facts is None:
+            return lines
+        databases = Databases(base, postgresql)
+        figures = {}
+        try:
+            for synchronous in SETTINGS:
+                lines.append(_("backend: PostgreSQL {version} at {server}, fsync {fsync}, synchronous_commit {commit} "
+                               "(the store's synchronous {synchronous}), a new database for each "
+                               "measurement").format(commit=SYNCHRONOUS_COMMIT[synchronous],
+                                                     synchronous=synchronous, **facts))
+                got_lines, figures[synchronous] = await measure(
+                    databases, tables, level, synchronous, board=synchronous == "NORMAL", users=users,
+                    appends=appends, games=games)
+                lines.extend(got_lines)
+                await databases.drop()
+        finally:
+            await databases.drop()
+        off, local = figures["OFF"], figures["NORMAL"]
+        lines.append(_("the cost of durability on PostgreSQL, synchronous_commit local against off in this run: "
+                       "wall time x{wall:.2f}; storing an action meanwhile, median x{median:.2f}, p99 x{p99:.2f}; "
+                       "a user's action meanwhile, p99 x{user:.2f}; storing an action alone, median x{alone:.2f}, "
+                       "p99 x{alone99:.2f}").format(
+            wall=local["seconds"] / off["seconds"], median=ratio(local["append_ms"], off["append_ms"]),
+            p99=ratio(local["append_ms"], off["append_ms"], 99), user=ratio(local["human_ms"], off["human_ms"], 99),
+            alone=ratio(local["single_ms"], off["single_ms"]),
+            alone99=ratio(local["single_ms"], off["single_ms"], 99)))
     return lines
 
 
 def main(args: argparse.Namespace | None = None) -> int:
-    """Print the service benchmark; ``--games N`` plays N tables instead of 1,000."""
+    """Print the service benchmark; ``--games N`` plays N tables instead of 1,000; ``--postgresql URL`` (or
+    ``temporary``, a server of its own) measures PostgreSQL as well."""
+    import asyncpg
+
+    from bot.lab.pg_server import TEMPORARY, ServerError, temporary_server
+
     tables = getattr(args, "games", 0) or TABLES
+    where = getattr(args, "postgresql", None)
     print(_("service benchmark, {cpus} CPUs, database in a temporary directory").format(cpus=os.cpu_count()))
-    for line in asyncio.run(run(tables, LEVEL)):
+    try:
+        if where == TEMPORARY:
+            with temporary_server() as url:
+                lines = asyncio.run(run(tables, LEVEL, url))
+        else:
+            lines = asyncio.run(run(tables, LEVEL, where))
+    except ServerError as e:
+        print(_("error: no PostgreSQL server to measure: {reason}").format(reason=e), file=sys.stderr)
+        return 1
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, StorageError) as e:
+        print(_("error: the PostgreSQL server {server} cannot be used: {reason}").format(
+            server=where.server if isinstance(where, DatabaseUrl) else where,
+            reason=" ".join(str(e).split()) or type(e).__name__), file=sys.stderr)
+        return 1
+    for line in lines:
         print(line)
     return 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's own option, ``--postgresql URL|temporary``."""
+    from bot.lab.pg_server import TEMPORARY, target
+
+    parser.add_argument("--postgresql", type=target, metavar="URL",
+                        help=_("the service benchmark measures PostgreSQL too, after SQLite, with synchronous_commit "
+                               "off and then local (the shipped setting): URL names a server whose user may create "
+                               "databases (the benchmark makes its own and drops them), or {word} starts a server "
+                               "from this machine's PostgreSQL programs in a temporary folder, fsync on").format(
+                            word=TEMPORARY))
+
+
+if __name__ == "__main__":
+    command = argparse.ArgumentParser(prog="python -m bot.lab.bench_service", description=__doc__.split("\n")[0])
+    command.add_argument("--games", type=int, default=0, metavar="N", help=_("AI tables to play (default 1,000)"))
+    add_arguments(command)
+    raise SystemExit(main(command.parse_args()))

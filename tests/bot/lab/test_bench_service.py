@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from bot.lab import bench_service
+import argparse
+import os
+from pathlib import Path
+
+import pytest
+
+from bot.lab import bench_service, pg_server
+from bot.storage import DatabaseUrl
 
 
 async def test_load_plays_every_table_to_the_end(tmp_path):
@@ -21,3 +28,54 @@ async def test_leaderboard_seeding_and_pages(tmp_path):
 def test_percentiles():
     values = [float(v) for v in range(1, 101)]
     assert bench_service.pct(values, 50) == 50 and bench_service.pct(values, 99) == 99
+
+
+async def test_postgresql_is_measured_with_both_settings_and_named(postgresql_url):
+    """``--postgresql URL``: after SQLite, the load and the lone appends with synchronous_commit off and local,
+    the leaderboard with local, each on a database of its own made on the server and dropped afterwards; every
+    section names its backend, and the server's fsync as the server reports it (the tests' server has it off)."""
+    import asyncpg
+
+    lines = await bench_service.run(3, "greedy", postgresql_url, users=1, appends=10, games=200)
+    backends = [line for line in lines if line.startswith("backend: ")]
+    assert backends[0].startswith("backend: SQLite ")
+    assert [("synchronous_commit off" in b, "synchronous_commit local" in b) for b in backends[1:]] == [
+        (True, False), (False, True)]
+    assert all(b.startswith("backend: PostgreSQL ") and "fsync off" in b for b in backends[1:])
+    assert sum(line.startswith("3 AI tables") for line in lines) == 3
+    assert sum(line.startswith("leaderboard with 200 finished games") for line in lines) == 2
+    assert lines[-1].startswith("the cost of durability on PostgreSQL, synchronous_commit local against off")
+    conn = await asyncpg.connect(postgresql_url.url)
+    try:
+        left = await conn.fetchval("SELECT count(*) FROM pg_database WHERE datname LIKE $1",
+                                   f"tavolo_bench_{os.getpid()}_%")
+    finally:
+        await conn.close()
+    assert left == 0
+
+
+@pytest.mark.usefixtures("postgresql_server")  # skipped or required as the other PostgreSQL tests
+async def test_a_temporary_server_fsyncs():
+    """``--postgresql temporary`` starts a server of its own with fsync on (the tests' server has it off, which
+    would hide what durability costs); it is gone afterwards."""
+    with pg_server.temporary_server() as url:
+        facts = await bench_service.server_facts(url)
+        folder = Path(url.server.split(" ")[0])
+        assert folder.is_dir()
+    assert facts["fsync"] == "on"
+    assert not folder.exists()
+
+
+def test_an_unreachable_server_is_one_line_before_any_measurement(tmp_path, capsys):
+    missing = DatabaseUrl(f"postgresql://postgres@/postgres?host={tmp_path}&port=1")
+    assert bench_service.main(argparse.Namespace(games=1, postgresql=missing)) == 1
+    out, err = capsys.readouterr()
+    assert "backend:" not in out
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: the PostgreSQL server ")
+
+
+def test_the_postgresql_option_takes_a_url_or_temporary():
+    assert pg_server.target("temporary") == "temporary"
+    assert pg_server.target("postgresql://u@/db?host=/run/x") == DatabaseUrl("postgresql://u@/db?host=/run/x")
+    with pytest.raises(argparse.ArgumentTypeError):
+        pg_server.target("/tmp/tavolo.sqlite3")
