@@ -1,4 +1,4 @@
-"""Reviews of finished games and hints at practice tables (issue 20), computed in the AI's executor.
+"""Reviews of finished games and hints at practice tables, computed in the AI's executor.
 
 A **review** is one seat's costliest decisions of a finished game (``rules.ai.review``). Each decision is
 valued from that seat's view alone by one executor job of its own, so a review never holds a worker for

@@ -1,4 +1,4 @@
--- Reviews of finished games (issue 20): one per game and seat, kept so that a second press answers at once.
+-- Reviews of finished games: one per game and seat, kept so that a second press answers at once.
 -- data is the review as JSON (rules.ai.review.judged_to_json of each decision, costliest first).
 CREATE TABLE reviews (
     game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

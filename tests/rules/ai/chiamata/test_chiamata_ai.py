@@ -1,5 +1,5 @@
 """Chiamata AI players (rules/ai/chiamata.py): legal and reproducible choices, no peeking at hidden cards,
-positions with one clearly right move, and the exact greedy rules of docs/ai/chiamata.md."""
+positions with one clearly right move, and the exact greedy rules of docs/AI.md."""
 
 from __future__ import annotations
 
@@ -248,7 +248,7 @@ def test_medium_loads_the_kitty_discard_with_points_and_keeps_trumps():
     assert a.kind == "discard" and set(a.cards) == set(cards("Ac 3b Rb 2d 4d"))
 
 
-# ----- greedy's exact rules (docs/ai/chiamata.md) -----
+# ----- greedy's exact rules (docs/AI.md) -----
 def test_greedy_strength_and_limits():
     assert ai.greedy_strength(cards(STRONG)) == 2 * 3 + 2 * 2 + 5
     assert ai.greedy_strength(cards(WEAK)) == 3  # no ace, no three, three batons
@@ -377,5 +377,5 @@ def test_samples_give_aces_and_threes_to_the_seats_that_bid():
     # seats 1, 3 and 4 hold 8 free slots each: a third of their aces and threes without the signal
     assert abs(share_of_seat_1(1.0) - 1 / 3) < 0.03
     assert share_of_seat_1(2.0) > 0.45
-    # measured level with hard-v1 (docs/ai/chiamata.md), so off in hard; the yardstick never had it
+    # measured level with hard-v1 (docs/AI.md), so off in hard; the yardstick never had it
     assert ChiamataTuning().bidder_bias == 1.0 and YARDSTICK.bidder_bias == 1.0
