@@ -126,7 +126,7 @@ def hand_features(hand: Sequence[int], trump: int, called: int) -> list[float]:
 
 PLAIN_MODEL = (32.85, 2.44, 21.28, 11.5, 5.27, 2.78, 1.79, 1.38, 0.85, -0.64, -0.02, 0.58, -24.73, 20.04, 10.45, 3.55)
 """Expected card points of the caller's side, linear in ``hand_features`` (8 cards each, no kitty); fitted by
-least squares on 80,000 simulated rounds played out by ``heuristic_card`` (docs/ai/chiamata.md)."""
+least squares on 80,000 simulated rounds played out by ``heuristic_card`` (docs/AI.md)."""
 PLAIN_SIGMA = 16.0
 KITTY_MODEL = (45.75, 2.56, 19.82, 11.4, 5.27, 2.9, 1.73, 4.03, 3.72, 0.26, 0.27, -0.03, -14.47, 18.82, 10.11, 3.46)
 """The same with the kitty, on the caller's 7 cards before it takes the kitty (discards included)."""

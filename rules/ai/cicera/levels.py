@@ -28,7 +28,7 @@ BONUS_TENTHS = 10
 
 
 def _greedy_weight(c: int) -> int:
-    """Static worth of one card going to a pile, in tenths of a point (docs/ai/cicera.md)."""
+    """Static worth of one card going to a pile, in tenths of a point (docs/AI.md)."""
     w = 1  # a share of "most cards"
     if c // 13 == SWORDS:
         w += 1  # a share of "most swords"
