@@ -36,7 +36,7 @@ class Knowledge:
     """The play-phase facts of one view, on card ids: who is known to be on which side, what is unseen."""
 
     __slots__ = ("me", "caller", "trump", "called", "target", "kitty", "hand", "partner", "played", "unseen",
-                 "hand_sizes", "trick", "leader", "tricks", "discards", "bidders")
+                 "hand_sizes", "trick", "leader", "tricks", "discards")
 
     def __init__(self, view: ChiamataView) -> None:
         self.me = known(view.seat)
@@ -51,8 +51,6 @@ class Knowledge:
         self.leader = view.leader
         self.tricks = [(lead, [int(c) for _, c in plays], w) for lead, plays, w in view.tricks]
         self.hand_sizes = list(view.hand_sizes)
-        # the other seats, not the caller, that made a bid in the auction (their hands were worth a call)
-        self.bidders = sorted({s for s, bid in view.auction if bid is not None} - {self.caller, self.me})
         played = {c for _, cs, _ in self.tricks for c in cs} | set(self.trick)
         self.played = played
         seen = played | set(self.hand) | set(self.discards)
@@ -121,12 +119,9 @@ TRUMP_BIAS = 2.0
 """Sampling: an unseen trump is this many times likelier (per free slot) to lie in the caller's hand."""
 
 
-def sample_world(k: Knowledge, weights: list[float], rng: random.Random,
-                 bidder_bias: float = 1.0) -> tuple[list[list[int]], int, int]:
+def sample_world(k: Knowledge, weights: list[float], rng: random.Random) -> tuple[list[list[int]], int, int]:
     """One deal of the hidden cards consistent with the view: (hands per seat, partner seat or -1 when the
-    caller plays alone, points in the caller's discards). With ``bidder_bias`` above 1, an unseen ace or three
-    (the called card included) is that many times likelier (per free slot) to lie with a seat of ``k.bidders``
-    than with one that never bid."""
+    caller plays alone, points in the caller's discards)."""
     hands: list[list[int]] = [[] for _ in range(PLAYERS)]
     hands[k.me] = k.hand[:]
     free = [0 if s == k.me else k.hand_sizes[s] for s in range(PLAYERS)]
@@ -140,8 +135,6 @@ def sample_world(k: Knowledge, weights: list[float], rng: random.Random,
         unseen.remove(k.called)
         seats = [s for s in range(PLAYERS) if free[s] and weights[s] > 0]
         ws = [weights[s] * free[s] for s in seats]
-        if bidder_bias != 1.0 and POINTS[k.called] >= 10:  # a called ace or three: the bidders' signal too
-            ws = [w * bidder_bias if s in k.bidders else w for s, w in zip(seats, ws)]
         if k.me != k.caller:
             tot = sum(ws) or 1.0
             ws = [x * (1 - ALONE_PRIOR) / tot for x in ws]
@@ -169,20 +162,6 @@ def sample_world(k: Knowledge, weights: list[float], rng: random.Random,
             hands[k.caller].extend(given)
             free[k.caller] -= len(given)
             unseen = [c for c in unseen if c not in given]
-    if bidder_bias != 1.0 and k.bidders:
-        # the auction's other signal: a seat that bid held a hand worth a call, one that never bid did not
-        bias = [bidder_bias if s in k.bidders else 1.0 for s in range(PLAYERS + 1)]
-        odds = [f * b for f, b in zip(free, bias)]
-        rest = []
-        for c in unseen:
-            if POINTS[c] >= 10:
-                s = rng.choices(range(PLAYERS + 1), odds)[0]
-                hands[s].append(c)
-                free[s] -= 1
-                odds[s] = free[s] * bias[s]
-            else:
-                rest.append(c)
-        unseen = rest
     i = 0
     for s in range(PLAYERS + 1):
         n = free[s]
@@ -250,13 +229,13 @@ def playout(hands: list[list[int]], trick: list[int], leader: int, trump: int, s
 
 
 def sampled_points(k: Knowledge, legal: Sequence[int], weights: list[float], rng: random.Random,
-                   samples: int, bidder_bias: float = 1.0) -> Iterator[tuple[list[bool], list[int]]]:
+                   samples: int) -> Iterator[tuple[list[bool], list[int]]]:
     """Up to ``samples`` deals of the hidden cards (``sample_world``), each yielded as (who is on the caller's
     side in it, per card of ``legal`` the card points the caller's side ends the round with when this seat
     plays that card and everyone then plays ``playout``'s policy). Lazy: stop early by not asking for more."""
     called = -1 if k.called in k.played else k.called
     for _ in range(samples):
-        hands, partner, disc_points = sample_world(k, weights, rng, bidder_bias)
+        hands, partner, disc_points = sample_world(k, weights, rng)
         side = [s == k.caller or s == partner for s in range(PLAYERS)]
         base = disc_points + sum(sum(POINTS[c] for c in cs) for _, cs, w in k.tricks if side[w])
         out = []
@@ -298,7 +277,7 @@ def hard_play(view: ChiamataView, rng: random.Random, time_ms: int, tuning: Chia
     samples = search_samples(len(legal), sum(k.hand_sizes), time_ms, tuning)
     deadline = start + (t.clock_factor * time_ms + t.clock_extra_ms) / 1000
     scores: list[list[float]] = [[] for _ in legal]
-    for side, points in sampled_points(k, legal, weights, rng, samples, t.bidder_bias):
+    for side, points in sampled_points(k, legal, weights, rng, samples):
         sign = 1.0 if side[k.me] else -1.0
         for j, pts in enumerate(points):
             score = (1.0 if pts >= k.target else -1.0) + t.margin_weight * (pts - k.target) / 60

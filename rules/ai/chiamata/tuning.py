@@ -27,9 +27,6 @@ class ChiamataTuning:
     playout_us_per_card: float = 2.7
     """Microseconds of one playout: fixed part and per card still to be played."""
     min_samples: int = 4
-    bidder_bias: float = 1.0
-    """Sampling: an unseen ace or three is this many times likelier (per free slot) to lie with a seat that
-    bid in the auction than with one that never bid (1: no such signal)."""
     clock_factor: int = 3
     clock_extra_ms: int = 100
     """The clock stops a search past ``clock_factor x time_ms + clock_extra_ms`` (only a very busy or slow
@@ -40,6 +37,6 @@ CHIAMATA = ChiamataTuning()
 """``hard``'s card play."""
 YARDSTICK = ChiamataTuning(
     override_z=1.5, override_min=0.02, margin_weight=0.3, search_share=0.5, sample_us=17.0, playout_us=6.0,
-    playout_us_per_card=2.7, min_samples=4, bidder_bias=1.0, clock_factor=3, clock_extra_ms=100,
+    playout_us_per_card=2.7, min_samples=4, clock_factor=3, clock_extra_ms=100,
 )
 """``hard-v1``'s Chiamata: the values of 2026-12-01 (commit a0800d5)."""
