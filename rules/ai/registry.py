@@ -55,6 +55,11 @@ def register(ai: GameAI) -> GameAI:
     return ai
 
 
+def unregister(game: str) -> None:
+    """Take a game's AI out of the registry (a test's own game); nothing happens for a game not registered."""
+    _GAMES.pop(game, None)
+
+
 def game_ai(game: str) -> GameAI:
     """The AI of ``game``, its package imported on first use; ``RulesError`` for a game with no AI registered."""
     if game not in _GAMES:

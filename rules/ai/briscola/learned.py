@@ -323,7 +323,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
             v = p_random * sum(vs) / len(vs) + p_worst * min(vs) + p_greedy * (vs[gi] if gi >= 0 else min(vs))
             totals[i] += weight * v
         if trace is not None:
-            for part, j in zip(_reply_mix(vs, gi, mix), group):
+            for part, j in zip(reply_weights(vs, gi, mix), group):
                 _add(parts[i], weight * part, leaf_parts[j] if j >= 0 else done_parts[-1 - j])
     best = max(range(len(moves)), key=lambda i: totals[i])
     if trace is not None and parts[best][0] > 0:
@@ -341,7 +341,7 @@ def outcome(points: list[int], side: int) -> tuple[float, float]:
     return (1.0 if won else 0.0 if lost else 0.5), (mine - other) / 120.0
 
 
-def _reply_mix(vs: list[float], gi: int, mix: tuple[float, float, float]) -> list[float]:
+def reply_weights(vs: list[float], gi: int, mix: tuple[float, float, float]) -> list[float]:
     """The weight of each of a reply's results in its value, as ``hard`` mixes them: at random (the mean), the
     card worst for this seat and greedy's card (``gi``, the worst where greedy's card is not among them)."""
     if len(vs) == 1:

@@ -13,7 +13,7 @@ import pytest
 from rules import ai
 from rules.actions import Action, RulesError
 from rules.ai import review
-from rules.ai.registry import GameAI, game_ai, register
+from rules.ai.registry import GameAI, game_ai, register, unregister
 from rules.games import names, spec
 from rules.records import new_game
 
@@ -33,6 +33,7 @@ def test_every_game_registers_its_ai_from_the_package_its_spec_names(game):
 def test_a_game_without_an_ai_is_named_in_the_error():
     with pytest.raises(RulesError, match="patience"):
         game_ai("patience")
+    unregister("patience")  # not registered: nothing happens
 
 
 def shared_modules() -> list[Path]:
@@ -93,6 +94,4 @@ def test_a_game_registered_here_is_played_and_reviewed_through_its_entry_alone()
         assert values[0].action == second and values[0].points == len(view.legal) - 1
         assert review.why(fake, first) == ("lead", {})
     finally:
-        from rules.ai import registry
-
-        registry._GAMES.pop("test-game", None)
+        unregister("test-game")

@@ -401,12 +401,12 @@ def test_the_reported_value_is_the_networks_leaf_values_mixed_with_weights_that_
 
 
 def test_a_replys_mixture_weighs_the_worst_card_greedys_and_the_mean():
-    from rules.ai.briscola.learned import _reply_mix
+    from rules.ai.briscola.learned import reply_weights
 
     mix = (0.5, 0.3, 0.2)  # at random, greedy's card, the worst for this seat
-    weights = _reply_mix([0.4, -0.2, 0.9], 2, mix)
+    weights = reply_weights([0.4, -0.2, 0.9], 2, mix)
     assert weights == pytest.approx([0.5 / 3, 0.5 / 3 + 0.2, 0.5 / 3 + 0.3])
     assert sum(weights) == pytest.approx(1.0)
     # greedy's card not among the replies: its share goes to the worst too
-    assert _reply_mix([0.4, -0.2], -1, mix) == pytest.approx([0.25, 0.75])
-    assert _reply_mix([0.7], -1, mix) == [1.0]
+    assert reply_weights([0.4, -0.2], -1, mix) == pytest.approx([0.25, 0.75])
+    assert reply_weights([0.7], -1, mix) == [1.0]
