@@ -1,4 +1,5 @@
-"""Briscola AI: greedy (the baseline), medium (card counting, partner play) and hard (determinized search).
+"""Briscola's greedy (the baseline), medium (card counting, partner play) and the playout search: ``hard`` in
+3, 4 and 6 players, and the deals and endgame that 2-player ``hard`` (``rules.ai.briscola.learned``) builds on.
 
 Everything here works from a ``BriscolaView``: the cards the seat holds or has seen, never the hidden state.
 What a seat can tell from its view (the hidden cards, the other seats' styles) is in
