@@ -202,7 +202,7 @@ def add_train(sub: Subcommands) -> None:
                        help=_("a weights file whose one-trick search plays every seat of the self-play games "
                               "(default: the heuristic policies)"))
     train.add_argument("--agent", type=text(TEXT_MAX, "an agent name"), metavar="NAME",
-                       help=_("an AI level or arena agent (e.g. hard-net) that plays every seat of the self-play "
+                       help=_("an AI level or arena agent (e.g. hard) that plays every seat of the self-play "
                               "games from its view"))
     train.add_argument("--opponent", type=text(TEXT_MAX, "an agent name"), metavar="NAME",
                        help=_("with --agent: an AI level or arena agent (e.g. hard-v1) that plays the other side of "
@@ -216,7 +216,7 @@ def add_train(sub: Subcommands) -> None:
     train.add_argument("--target-mix", type=whole_number(0, 1000), default=BRISCOLA_TRAIN["target_mix"],
                        metavar="PERMILLE",
                        help=_("the value's targets: PERMILLE / 1000 the round's outcome and the rest the search's "
-                              "value of the move chosen, kept with --agent hard or hard-net (default: 1000, the "
+                              "value of the move chosen, kept with --agent hard (default: 1000, the "
                               "outcomes alone)"))
     train.add_argument("--with", dest="pool", action="append", type=path, metavar="DIR",
                        help=_("another run's folder whose data is added to this run's for training, as it is on "

@@ -237,7 +237,7 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     data = ensure_data(folder, cfg, say, jobs)
     if cfg.target_mix < 1.0 and not cfg.policy and not np.any(~np.isnan(data.get("search_win", np.array([np.nan])))):
         raise TrainError(_("the data holds no search values to mix into the targets (--target-mix): they are kept "
-                           "only with --agent hard or hard-net, in data made by this version"))
+                           "only with --agent hard, in data made by this version"))
     train_idx, val_idx = split(len(data["win"]), cfg.seed, data.get("game"))
     state = load_checkpoint(folder)
     if state is None:
