@@ -76,9 +76,9 @@ def _rows_h(rows: int, w: int) -> int:
 
 
 def board_layout(count: int, width: int = WIDTH, max_h: int = BOARD_MAX_H, sizes: Sequence[int] = CARD_SIZES,
-                 ) -> BoardLayout:
+                 min_visible: float = MIN_VISIBLE) -> BoardLayout:
     """The largest card width whose rows of ``count`` cards fit ``width`` and ``max_h`` side by side; failing
-    that, the smallest width with the cards of a row overlapping (each showing at least ``MIN_VISIBLE`` of
+    that, the smallest width with the cards of a row overlapping (each showing at least ``min_visible`` of
     its width), in as few rows as that allows (taller than ``max_h`` only when it must). Never a card
     narrower than the smallest size, whose index stays legible."""
     if count == 0:
@@ -90,7 +90,7 @@ def board_layout(count: int, width: int = WIDTH, max_h: int = BOARD_MAX_H, sizes
         if _rows_h(rows, w) <= max_h:
             return BoardLayout(w, per_row, rows, _rows_h(rows, w), float(w + GAP))
     w = sizes[-1]
-    most = 1 + int((room - w) // (MIN_VISIBLE * w))
+    most = 1 + int((room - w) // (min_visible * w))
     rows = -(-count // most)
     per_row = -(-count // rows)
     return BoardLayout(w, per_row, rows, _rows_h(rows, w), (room - w) / max(1, per_row - 1))

@@ -63,15 +63,23 @@ GAP = 15
 MAX_CARD = 236
 MIN_CARD = 168
 """Below this, cards of a row overlap instead of shrinking."""
-MIN_CARD_LONG = 132
-"""The same for hands of more than 8 cards (Cicera's 12, as large as the table cards above them)."""
+MIN_CARD_LONG = 120
+"""The same for hands of more than 8 cards, and for every Cicera hand (the board above it)."""
+CICERA_MAX_CARD = 132
+"""Cicera's hand cards are at most this wide, so that the hand message with the board and the capture select
+fits a desktop's screen too."""
 ONE_ROW = 12
 """Hands of up to this many cards lie on one row (Chiamata's 8 and Cicera's 12 overlapping, each index
 showing), so that the hand message fits a phone's screen and a desktop's; longer ones on two."""
-BOARD_CARD_SIZES = (132, 120, 114)
-"""Cicera: the table cards above the hand (12 of them in two rows of 6 at 114, their index 11 px on a
-phone; more take a third row)."""
-BOARD_MAX_H = 380
+BOARD_CARD_SIZES = (114,)
+"""Cicera: the table cards above the hand, as narrow as the table picture's smallest (their index 11 px on a
+phone), so that the hand message with its select fits a desktop's screen too."""
+BOARD_MAX_H = 250
+"""Cicera: the board above the hand takes one row while its cards fit it overlapping (13 of them at 114 px):
+with the hand on one row too, the hand message with its capture select fits the demo page's channel at a
+phone's and a desktop's size, where the select's menu opens (``cogs.render.layout.selects_first``)."""
+BOARD_MIN_VISIBLE = 0.45
+"""The share of each overlapping board card's width that shows (its index whole)."""
 MINI = 132
 
 
@@ -135,7 +143,10 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
     room = WIDTH - 2 * MARGIN
     card = int(min(MAX_CARD, (room - (per_row - 1) * GAP) / per_row))
     step = float(card + GAP)
-    smallest = MIN_CARD if n <= 8 else MIN_CARD_LONG
+    smallest = MIN_CARD if n <= 8 and not isinstance(view, CiceraView) else MIN_CARD_LONG
+    if isinstance(view, CiceraView):  # the board above: the hand's cards no larger than needed
+        card = min(card, CICERA_MAX_CARD)
+        step = float(card + GAP)
     if card < smallest:
         card = smallest
         step = (room - card) / (per_row - 1) if per_row > 1 else float(card)
@@ -147,7 +158,7 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
     table_y = y
     board = None
     if isinstance(view, CiceraView):
-        board = board_layout(len(view.table), WIDTH, BOARD_MAX_H, BOARD_CARD_SIZES)
+        board = board_layout(len(view.table), WIDTH, BOARD_MAX_H, BOARD_CARD_SIZES, BOARD_MIN_VISIBLE)
         y += board.height + 2 * GAP
     trick = None
     if _shows_trick(view):
