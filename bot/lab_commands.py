@@ -5,7 +5,10 @@ bot, and every other command, never loads the lab."""
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bot.cli import (
@@ -18,6 +21,7 @@ from bot.cli import (
     TEXT_MAX,
     TIME_MS_MAX,
     check_players,
+    error,
     one_of,
     text,
     whole_number,
@@ -26,8 +30,26 @@ from bot.i18n import LANGUAGES, _
 
 Subcommands = Any
 """``argparse``'s subparsers action (a private class of the standard library)."""
+LAB = "bot.lab"
+"""The lab's package: in a clone of the repository and its editable install, not in what ``pip install .`` makes."""
+Handler = Callable[[argparse.Namespace], int]
 
 
+def needs_lab(handler: Handler) -> Handler:
+    """``handler``, or one short error when the lab is not installed (a server's ``pip install .`` leaves it
+    out: the lab runs from a clone of the repository)."""
+
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        if importlib.util.find_spec(LAB) is None:
+            return error(_("{command} is a command of the lab (bot/lab), which is not installed here: run it from a "
+                           "clone of the repository (python3 tasks.py run {command} ...)").format(command=args.command))
+        return handler(args)
+
+    return run
+
+
+@needs_lab
 def cmd_screenshots(args: argparse.Namespace) -> int:
     """Draw every kind of message as Discord shows it, at a phone's and a desktop's width, into PNG files."""
     from bot.lab import screenshots
@@ -35,6 +57,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
     return screenshots.main(args)
 
 
+@needs_lab
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play AI agents against each other and report the results."""
     from bot.lab import arena
@@ -43,6 +66,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return arena.main(args)
 
 
+@needs_lab
 def cmd_tally(args: argparse.Namespace) -> int:
     """Summarise arena records."""
     from bot.lab import tally
@@ -50,6 +74,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
     return tally.tally_main(args)
 
 
+@needs_lab
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmarks."""
     from bot.lab import bench
@@ -63,6 +88,7 @@ BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "
 """``train``'s options that only Briscola reads, with their defaults."""
 
 
+@needs_lab
 def cmd_train(args: argparse.Namespace) -> int:
     """Make the learned Briscola evaluation, or Cicera's learned leaf value."""
     if args.game == "cicera":

@@ -117,6 +117,27 @@ def test_dockerfile_installs_the_project_and_runs_the_bot_as_a_non_root_user() -
     assert dict(steps).get("STOPSIGNAL") == "SIGINT"
 
 
+def test_what_a_server_installs_holds_the_bot_and_not_the_lab() -> None:
+    """``pip install .`` finds the packages of the bot, its storage, the terminal game and the admin commands,
+    and leaves out the lab (the arena, training, benchmarks, screenshots, catalogue and font tools)."""
+    from setuptools import find_packages
+
+    found = project_packages()
+    assert {"bot", "bot.storage", "bot.tables", "bot.tools", "bot.tools.views", "cogs", "rules", "images"} <= found
+    assert not {p for p in found if p == "bot.lab" or p.startswith("bot.lab.")}, sorted(found)
+    assert "bot.lab" in find_packages(str(ROOT), include=["bot*"]), "the lab is a package of the repository"
+
+
+def project_packages() -> set[str]:
+    """The packages setuptools finds for the project, with pyproject.toml's include and exclude."""
+    from setuptools import find_packages
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    find = project["tool"]["setuptools"]["packages"]["find"]
+    return set(find_packages(str(ROOT / find.get("where", ["."])[0]), include=find["include"],
+                             exclude=find.get("exclude", ())))
+
+
 def test_dockerfile_copies_every_package_and_no_secret() -> None:
     """What ``pip install .`` needs (pyproject.toml, its readme, each package it finds) is copied before it."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

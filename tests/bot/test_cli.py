@@ -102,6 +102,15 @@ def test_rules_error_becomes_a_message(monkeypatch, capsys, command):
     assert capsys.readouterr().err.strip() == "error: unknown option 'colour' for briscola"
 
 
+@pytest.mark.parametrize("argv", [["arena", "--game", "briscola", "--players", "2"], ["tally", "records"], ["bench"],
+                                  ["train", "--dir", "run"], ["screenshots", "shots"]])
+def test_a_lab_command_without_the_lab_says_so_in_one_line(monkeypatch, capsys, argv):
+    monkeypatch.setitem(sys.modules, "bot.lab", None)  # as where pip install . left the lab out
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bot/lab" in err and f"tasks.py run {argv[0]}" in err, err
+
+
 def test_subcommand_status_is_returned(monkeypatch):
     fake = types.ModuleType("bot.lab.bench")
     fake.main = lambda args: 3 if args.only == "deal" else 0
