@@ -79,7 +79,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmarks."""
     from bot.lab import bench
 
+    if args.postgresql is not None and args.only not in (None, "service"):
+        return error(_("--postgresql is an option of the service benchmark (--only service, or every benchmark)"))
     return bench.main(args)
+
+
+TEMPORARY = "temporary"
+"""``bench --postgresql temporary``: a PostgreSQL server of the benchmark's own (``bot.lab.pg_server``)."""
+
+
+def postgresql_target(value: str) -> object:
+    """An argparse type: a ``postgresql://`` URL (the form the bot takes) as a ``DatabaseUrl``, or ``temporary``."""
+    from bot.storage.url import DatabaseUrl
+
+    if value.strip() == TEMPORARY:
+        return TEMPORARY
+    if not DatabaseUrl.is_url(value):
+        raise argparse.ArgumentTypeError(_("expected a postgresql:// URL or {word}").format(word=TEMPORARY))
+    return DatabaseUrl(value.strip())
 
 
 BRISCOLA_TRAIN = {"players": 2, "epochs": None, "hidden1": 128, "hidden2": 64, "batch": 512, "lr": 1000,
@@ -190,6 +207,12 @@ def add_bench(sub: Subcommands) -> None:
     bench.add_argument("--seed", type=arena_seed, default=1, metavar="S", help=_("first seed, 0 to 10**12"))
     bench.add_argument("--only", type=text(TEXT_MAX, "a benchmark name"), metavar="NAME",
                        help=_("run only this benchmark"))
+    bench.add_argument("--postgresql", type=postgresql_target, metavar="URL",
+                       help=_("the service benchmark measures PostgreSQL too, after SQLite, with synchronous_commit "
+                              "off and then local (the shipped setting): URL names a server whose user may create "
+                              "databases (the benchmark makes its own and drops them), or {word} starts a server "
+                              "from this machine's PostgreSQL programs in a temporary folder, fsync on").format(
+                           word=TEMPORARY))
     bench.set_defaults(handler=cmd_bench)
 
 

@@ -381,7 +381,8 @@ def main(args: argparse.Namespace | None = None) -> int:
     ``temporary``, a server of its own) measures PostgreSQL as well."""
     import asyncpg
 
-    from bot.lab.pg_server import TEMPORARY, ServerError, temporary_server
+    from bot.lab.pg_server import ServerError, temporary_server
+    from bot.lab_commands import TEMPORARY
 
     tables = getattr(args, "games", 0) or TABLES
     where = getattr(args, "postgresql", None)
@@ -404,21 +405,3 @@ def main(args: argparse.Namespace | None = None) -> int:
         print(line)
     return 0
 
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The benchmark's own option, ``--postgresql URL|temporary``."""
-    from bot.lab.pg_server import TEMPORARY, target
-
-    parser.add_argument("--postgresql", type=target, metavar="URL",
-                        help=_("the service benchmark measures PostgreSQL too, after SQLite, with synchronous_commit "
-                               "off and then local (the shipped setting): URL names a server whose user may create "
-                               "databases (the benchmark makes its own and drops them), or {word} starts a server "
-                               "from this machine's PostgreSQL programs in a temporary folder, fsync on").format(
-                            word=TEMPORARY))
-
-
-if __name__ == "__main__":
-    command = argparse.ArgumentParser(prog="python -m bot.lab.bench_service", description=__doc__.split("\n")[0])
-    command.add_argument("--games", type=int, default=0, metavar="N", help=_("AI tables to play (default 1,000)"))
-    add_arguments(command)
-    raise SystemExit(main(command.parse_args()))

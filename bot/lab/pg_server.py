@@ -9,7 +9,6 @@ as root: as root, the folder is given to the ``postgres`` user and the programs 
 
 from __future__ import annotations
 
-import argparse
 import glob
 import os
 import pwd
@@ -30,19 +29,6 @@ PORT = 5432
 """The socket's number: the socket is in the server's own folder, so any number will do."""
 START_SECONDS = 120
 """How long ``pg_ctl start`` may take (a busy machine) before the server is given up."""
-
-
-TEMPORARY = "temporary"
-"""The word that asks for a server of this module's own instead of a URL."""
-
-
-def target(value: str) -> str | DatabaseUrl:
-    """An argparse type: a ``postgresql://`` URL (the form the bot takes), or ``temporary``."""
-    if value.strip() == TEMPORARY:
-        return TEMPORARY
-    if not DatabaseUrl.is_url(value):
-        raise argparse.ArgumentTypeError(_("expected a postgresql:// URL or {word}").format(word=TEMPORARY))
-    return DatabaseUrl(value.strip())
 
 
 class ServerError(Exception):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import build_parser
+from bot.__main__ import main as cli_main
 from bot.lab import bench_service, pg_server
 from bot.storage import DatabaseUrl
 
@@ -75,7 +77,23 @@ def test_an_unreachable_server_is_one_line_before_any_measurement(tmp_path, caps
 
 
 def test_the_postgresql_option_takes_a_url_or_temporary():
-    assert pg_server.target("temporary") == "temporary"
-    assert pg_server.target("postgresql://u@/db?host=/run/x") == DatabaseUrl("postgresql://u@/db?host=/run/x")
-    with pytest.raises(argparse.ArgumentTypeError):
-        pg_server.target("/tmp/tavolo.sqlite3")
+    parse = build_parser().parse_args
+    assert parse(["bench", "--only", "service", "--postgresql", "temporary"]).postgresql == "temporary"
+    url = "postgresql://u@/db?host=/run/x"
+    assert parse(["bench", "--postgresql", url]).postgresql == DatabaseUrl(url)
+    assert parse(["bench"]).postgresql is None
+
+
+@pytest.mark.parametrize("argv", [["--postgresql", "/tmp/tavolo.sqlite3"],
+                                  ["--only", "images", "--postgresql", "temporary"]])
+def test_a_misplaced_postgresql_option_is_one_line(argv, capsys):
+    """Not a PostgreSQL URL, or with another benchmark than the service's: one line (besides argparse's usage),
+    status 2, nothing measured."""
+    try:
+        status = cli_main(["bench", *argv])
+    except SystemExit as e:
+        status = e.code
+    out, err = capsys.readouterr()
+    said = [line for line in err.splitlines() if line and not line.startswith(("usage:", " "))]
+    assert status == 2 and not out
+    assert len(said) == 1 and "--postgresql" in said[0], err
