@@ -12,7 +12,7 @@ from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.options import HINTS, TEAM_CHAT, TURN_TIMER, OptionSpec, validate
-from rules.spec import GameSpec, register
+from rules.spec import GameSpec, SummaryRow, register
 from rules.tricks import EXCHANGE, TrickState
 from rules.view import GameView
 
@@ -488,5 +488,10 @@ SPEC = register(GameSpec(
     options=OPTIONS,
     sides_by_players={p: sides_for(p) for p in PLAYER_COUNTS},
     ai_module="rules.ai.briscola",
+    title=N_("Briscola"),
+    turn_noun=N_("trick"),
+    score_unit=N_("card points"),
+    summary_rows=(SummaryRow("card_points", N_("Card points")),),
+    review_scale=60.0,
 ))
 Briscola.spec = SPEC

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.actions import RulesError
+from rules.actions import N_, RulesError
 from rules.cards import POINTS, SUITS, Card
 from rules.chiamata_round import (
     CALL_MOVE,
@@ -23,7 +23,7 @@ from rules.chiamata_round import (
 )
 from rules.engine import Match, Round
 from rules.options import HINTS, TURN_TIMER, OptionSpec, validate
-from rules.spec import GameSpec, register
+from rules.spec import GameSpec, SummaryRow, register
 from rules.view import GameView
 
 __all__ = [
@@ -192,5 +192,10 @@ SPEC = register(GameSpec(
     has_bidding=True,
     round_keys=("caller", "partner", "target", "success"),
     ai_module="rules.ai.chiamata",
+    title=N_("Briscola Chiamata"),
+    turn_noun=N_("trick"),
+    score_unit=N_("card points"),
+    summary_rows=(SummaryRow("card_points", N_("Card points")),),
+    review_scale=60.0,
 ))
 Chiamata.spec = SPEC

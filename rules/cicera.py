@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import options as opts
+from rules.actions import N_
 from rules.cicera_round import CaptureInfo, CiceraRound, CiceraView, parse_deal
 from rules.cicera_rules import (
     AWARDS,
@@ -38,13 +39,13 @@ from rules.cicera_rules import (
     value_buckets,
 )
 from rules.engine import Match, Round
-from rules.spec import GameSpec, register
+from rules.spec import GameSpec, SummaryRow, register
 
 __all__ = [
     "AWARDS", "BONUSES", "FANTE_OF_CUPS", "GAME", "HAND_SIZE", "MATA", "MATCH_TARGETS", "NAPULA_RUN",
-    "OPTION_SPECS", "PLAYERS", "SPEC", "SWORDS", "TABLE_SIZE", "TEAMS", "TEN_OF_COINS", "CaptureInfo", "Cicera",
-    "CiceraRound", "CiceraView", "History", "Move", "capture_choices", "capture_problem", "move_of",
-    "napula_length", "parse_deal", "sum_captures", "value_buckets",
+    "OPTION_SPECS", "PLAYERS", "ROW_LABELS", "SPEC", "SUMMARY_ROWS", "SWORDS", "TABLE_SIZE", "TEAMS",
+    "TEN_OF_COINS", "CaptureInfo", "Cicera", "CiceraRound", "CiceraView", "History", "Move", "capture_choices",
+    "capture_problem", "move_of", "napula_length", "parse_deal", "sum_captures", "value_buckets",
 ]
 
 MATCH_TARGETS = {"single": None, "21": 21, "31": 31, "51": 51}
@@ -121,6 +122,18 @@ class Cicera(Match):
 
 
 GAME = Cicera
+ROW_LABELS: dict[str, str] = {
+    "scua": N_("Sc\u00f9a"), "picada": N_("Picada"), "simili": N_("Simili"), "quadriglia": N_("Quadriglia"),
+    "cards": N_("Most cards"), "swords": N_("Most swords"), "mata": N_("La Mata (2 di Spade)"),
+    "xd": N_("10 di Denari"), "fc": N_("Fante di Coppe"), "napula": N_("Napula"),
+}
+"""The label of each bonus and award, as a deal's summary names them."""
+SUMMARY_ROWS: tuple[SummaryRow, ...] = (
+    *(SummaryRow(key, ROW_LABELS[key], "bonus") for key in BONUSES),
+    *(SummaryRow(key, ROW_LABELS[key], "award") for key in AWARDS),
+)
+"""A deal's summary: each capture bonus, then each award, per team."""
+
 SPEC = register(GameSpec(
     name=Cicera.game,
     match=Cicera,
@@ -132,5 +145,10 @@ SPEC = register(GameSpec(
     has_tricks=False,
     result_keys=("score", "game_points"),
     ai_module="rules.ai.cicera",
+    title=N_("Cicera"),
+    turn_noun=N_("turn"),
+    score_unit=N_("points"),
+    summary_rows=SUMMARY_ROWS,
+    review_scale=6.0,
 ))
 Cicera.spec = SPEC

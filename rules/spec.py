@@ -21,6 +21,21 @@ if TYPE_CHECKING:
 RECORD_FORMAT = 1
 """The version of the JSON game record (see ARCHITECTURE.md)."""
 
+SummarySource = Literal["card_points", "bonus", "award"]
+"""Where a summary row's numbers are in a round result: ``card_points`` (per seat, summed per side),
+``bonus`` or ``award`` (per side, in the result's ``breakdown``)."""
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One row of a round's summary: the round-result key it shows and its label (a catalogue text)."""
+
+    key: str
+    """The key in the round result (``card_points``) or in its per-side ``breakdown`` (``scua``, ``mata``)."""
+    label: str
+    """What the row is called, marked with ``N_`` and translated by the layer that shows it."""
+    source: SummarySource = "card_points"
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -52,6 +67,16 @@ class GameSpec:
     record_format: int = RECORD_FORMAT
     ai_module: str = ""
     """The module of the game's AI players (``rules.ai.<name>``), imported only when an AI plays."""
+    title: str = ""
+    """The game's title as players read it, a catalogue text marked with ``N_`` (``Briscola Chiamata``)."""
+    turn_noun: str = N_("trick")
+    """What one turn of play is called (``trick``, ``turn``), a catalogue text."""
+    score_unit: str = N_("card points")
+    """The unit a round's points are counted in (``card points``, ``points``), a catalogue text."""
+    summary_rows: tuple[SummaryRow, ...] = ()
+    """The rows a round's summary shows, in order, beside the game points every summary has."""
+    review_scale: float = 1.0
+    """The points worth one whole win in a review's costs: a decision's severity is ``win + points / scale``."""
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:
