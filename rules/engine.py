@@ -2,8 +2,8 @@
 
 A ``Match`` is a whole game at one table (one or more rounds). Each engine supplies a ``Round`` (one deal
 played out) and the scoring of rounds into game points. The checked public API is
-``to_move`` / ``legal_actions`` / ``apply`` / ``is_over`` / ``view`` / ``record``; search uses the round's
-``clone`` / ``legal_fast`` / ``apply_fast``.
+``to_move`` / ``legal_actions`` / ``check`` / ``apply`` / ``is_over`` / ``view`` / ``record``; search uses the
+round's ``clone`` / ``legal_fast`` / ``apply_fast``.
 """
 
 from __future__ import annotations
@@ -227,10 +227,13 @@ class Match:
         """True when the match has ended."""
         return self.over
 
-    def apply(self, action: Action, seat: int | None = None) -> list[dict[str, Any]]:
-        """Check and apply ``action`` (by ``seat`` when given); return the events it caused.
+    def tricks_done(self) -> int:
+        """Complete turns around the table so far in the current round (tricks taken; Cicera: plays // players)."""
+        return self.round.tricks_done()
 
-        Raises ``IllegalAction`` with a clear reason and leaves the state unchanged when it is not allowed."""
+    def check(self, action: Action, seat: int | None = None) -> int:
+        """The seat that plays ``action`` when it is legal now (by ``seat`` when given); else ``IllegalAction``
+        with a clear reason. Changes nothing."""
         if self.over:
             raise IllegalAction(N_("the game is over"))
         if not isinstance(action, Action):
@@ -241,6 +244,21 @@ class Match:
             raise IllegalAction(N_("it is not your turn: seat {mover} is to play, not seat {seat}"),
                                 mover=mover, seat=seat)
         self.round.check(action)
+        return mover
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether ``check`` accepts ``action`` now."""
+        try:
+            self.check(action, seat)
+        except RulesError:
+            return False
+        return True
+
+    def apply(self, action: Action, seat: int | None = None) -> list[dict[str, Any]]:
+        """Check and apply ``action`` (by ``seat`` when given); return the events it caused.
+
+        Raises ``IllegalAction`` with a clear reason and leaves the state unchanged when it is not allowed."""
+        mover = self.check(action, seat)
         events = self.round.apply_checked(action)
         self.rounds[-1]["actions"].append(action.to_json(mover))
         if self.round.is_over():

@@ -234,7 +234,7 @@ class Table:
         if any("result" in r for r in m.rounds):
             return True
         if when == "after_first_trick":
-            return m.round.tricks_done() >= 1  # a trick, or (no tricks) a play by every seat
+            return m.tricks_done() >= 1  # a trick, or (no tricks) a play by every seat
         return False
 
     def replay(self, entries: list[dict]) -> None:

@@ -93,7 +93,7 @@ class Turns(ServiceCore):
                 name = t.seats[to_move].name
                 raise NotYourTurn(_("It is not your turn: {name} is to play.").format(name=name), name)
             try:
-                t.match.round.check(action)
+                t.match.check(action, seat)
             except RulesError as e:
                 raise IllegalMove(error_text(e)) from None
             first = t.seq
@@ -224,7 +224,7 @@ class Turns(ServiceCore):
                 if self._closed or self.paused or t.version != version or t.id not in self._tables:
                     return  # the table moved on or was stopped while the AI was thinking (or paused)
                 try:
-                    t.match.round.check(action)
+                    t.match.check(action, seat)
                 except RulesError:
                     log.error("table %d: the %s AI chose an illegal %s action", t.id, level, action.kind)
                     action = t.rng_for(version).choice(t.match.legal_actions())

@@ -179,3 +179,41 @@ def test_an_unknown_game_is_a_clear_error() -> None:
         spec("tressette")
     with pytest.raises(RulesError, match="players"):
         spec("cicera").sides(5)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_check_answers_for_a_seat_and_changes_nothing(name: str, players: int) -> None:
+    rng = random.Random(11)
+    match = spec(name).new_match(players, {}, 11)
+    while not match.is_over():
+        seat = match.to_move()
+        assert seat is not None
+        legal = match.legal_actions()
+        before = json.dumps(match.record())
+        for action in legal:
+            assert match.check(action, seat) == seat and match.check(action) == seat
+            assert match.is_legal(action, seat)
+        other = (seat + 1) % players
+        with pytest.raises(RulesError, match="not your turn"):
+            match.check(legal[0], other)
+        assert not match.is_legal(legal[0], other)
+        assert json.dumps(match.record()) == before, "check changed the match"
+        match.apply(rng.choice(legal), seat)
+    with pytest.raises(RulesError, match="over"):
+        match.check(legal[0])
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_spec_declares_what_the_layers_show(name: str) -> None:
+    game = spec(name)
+    assert game.title and game.turn_noun and game.score_unit and game.review_scale > 0
+    assert game.summary_rows, f"{name} declares no summary rows"
+    match = game.new_match(game.default_players, {}, 3)
+    play_out(match, random.Random(3), views_every=1000)
+    result = match.last_result()
+    assert result is not None
+    for row in game.summary_rows:
+        if row.source == "card_points":
+            assert len(result[row.key]) == match.n
+        else:
+            assert all(row.key in side for side in result["breakdown"]), f"{name}: {row.key} not in a result"
