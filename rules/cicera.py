@@ -147,7 +147,7 @@ SPEC = register(GameSpec(
     ai_module="rules.ai.cicera",
     title=N_("Cicera"),
     turn_noun=N_("turn"),
-    score_unit=N_("points"),
+    score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=6.0,
 ))
