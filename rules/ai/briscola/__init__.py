@@ -16,7 +16,7 @@ from rules.actions import Action
 from rules.ai.briscola import learned, review, search
 from rules.ai.briscola.tuning import YARDSTICK
 from rules.ai.registry import GameAI, register
-from rules.briscola import BriscolaView
+from rules.briscola import SPEC, BriscolaView
 from rules.view import GameView
 
 LEVELS = ("greedy", "medium", "hard")
@@ -51,7 +51,7 @@ def _why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
 
 
 AI = register(GameAI(
-    game="briscola", choose=choose, yardstick=yardstick, values=_values, why=_why,
+    game=SPEC.name, choose=choose, yardstick=yardstick, values=_values, why=_why,
     turn=lambda view: view.tricks_done + 1, reviewable=lambda _view: True, point_scale=review.POINT_SCALE,
     min_severity=review.MIN_SEVERITY,
 ))

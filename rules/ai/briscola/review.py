@@ -17,10 +17,10 @@ from rules.ai.briscola.search import playout_points, round_from_view, search_pla
 from rules.ai.briscola.tuning import BRISCOLA
 from rules.ai.review import means, outcome
 from rules.ai.tricks import play_why
-from rules.briscola import BriscolaView
+from rules.briscola import SPEC, BriscolaView
 
-POINT_SCALE = 60.0
-"""Half of the deck's 120 card points: what a review's points are divided by to weigh them against a win."""
+POINT_SCALE = SPEC.review_scale
+"""What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``."""
 MIN_SEVERITY = 0.05
 """A decision costs something real from 3 card points or 5% of win chance."""
 REVIEW_BRISCOLA = replace(BRISCOLA, solved_cards_2p=BRISCOLA.exact_cards_2p)

@@ -50,7 +50,7 @@ from rules.ai.chiamata.play import (
 )
 from rules.ai.chiamata.tuning import CHIAMATA, YARDSTICK, ChiamataTuning
 from rules.ai.registry import GameAI, register
-from rules.chiamata import ChiamataView
+from rules.chiamata import SPEC, ChiamataView
 from rules.view import GameView
 
 __all__ = [
@@ -118,7 +118,7 @@ def _reviewable(view: GameView) -> bool:
 
 
 AI = register(GameAI(
-    game="chiamata", choose=choose, yardstick=yardstick, values=_values, why=_why,
+    game=SPEC.name, choose=choose, yardstick=yardstick, values=_values, why=_why,
     turn=lambda view: view.tricks_done + 1, reviewable=_reviewable, point_scale=review.POINT_SCALE,
     min_severity=review.MIN_SEVERITY,
 ))

@@ -18,10 +18,10 @@ from rules.ai.chiamata.play import Knowledge, partner_weights, playout, sampled_
 from rules.ai.review import MIN_SAMPLES, means
 from rules.ai.tricks import play_why
 from rules.cards import POINTS, deck_40
-from rules.chiamata import ChiamataView
+from rules.chiamata import SPEC, ChiamataView
 
-POINT_SCALE = 60.0
-"""Half of the deck's 120 card points: what a review's points are divided by to weigh them against a win."""
+POINT_SCALE = SPEC.review_scale
+"""What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``."""
 MIN_SEVERITY = 0.05
 """A decision costs something real from 3 card points or 5% of win chance."""
 

@@ -28,7 +28,7 @@ from rules.ai.cicera.rollout import Offers, fast_playout, playout, rollout_move
 from rules.ai.cicera.search import choose_hard, estimate, round_from_view, sample_hands
 from rules.ai.cicera.tuning import YARDSTICK
 from rules.ai.registry import GameAI, register
-from rules.cicera import CiceraRound, CiceraView
+from rules.cicera import SPEC, CiceraRound, CiceraView
 from rules.view import GameView
 
 __all__ = [
@@ -80,6 +80,6 @@ def _turn(view: GameView) -> int:
 
 
 AI = register(GameAI(
-    game="cicera", choose=choose, yardstick=yardstick, values=_values, why=_why, turn=_turn,
+    game=SPEC.name, choose=choose, yardstick=yardstick, values=_values, why=_why, turn=_turn,
     reviewable=lambda _view: True, point_scale=review.POINT_SCALE, min_severity=review.MIN_SEVERITY,
 ))

@@ -12,12 +12,11 @@ from rules.ai.cicera.counting import passed_captures, unseen_cards
 from rules.ai.cicera.rollout import Offers, fast_playout
 from rules.ai.cicera.search import round_from_view, sample_hands
 from rules.ai.review import means, outcome
-from rules.cicera import CiceraView, move_of
+from rules.cicera import SPEC, CiceraView, move_of
 from rules.cicera_round import capture_bonuses
 
-POINT_SCALE = 6.0
-"""About half of what a deal's awards are worth: what a review's points are divided by to weigh them against
-a win."""
+POINT_SCALE = SPEC.review_scale
+"""What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``."""
 MIN_SEVERITY = 0.15
 """A decision costs something real from 0.9 points or 15% of win chance (a deal's score swings with the hidden
 hands, so the values are noisier than Briscola's)."""

@@ -26,7 +26,7 @@ def test_every_game_registers_its_ai_from_the_package_its_spec_names(game):
     assert entry.game == game
     assert type(entry).__module__ == "rules.ai.registry"
     assert entry.choose.__module__ == spec(game).ai_module, "the game's own package declares its levels"
-    assert entry.point_scale > 0 and 0 < entry.min_severity < 1
+    assert entry.point_scale == spec(game).review_scale > 0 and 0 < entry.min_severity < 1
     assert review.POINT_SCALE[game] == entry.point_scale and review.MIN_SEVERITY[game] == entry.min_severity
 
 
