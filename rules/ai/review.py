@@ -26,7 +26,7 @@ give the same values on any machine; ``review`` seeds one generator per decision
 decision's place, so a decision's values do not depend on the rest of the game.
 
 Costliness: a decision's ``severity`` is ``cost_win + cost_points / POINT_SCALE[game]`` (the game's
-``GameAI.point_scale``: 60 card points in Briscola and Chiamata, half of the deck; 6 points in Cicera, about
+``GameSpec.review_scale``: 60 card points in Briscola and Chiamata, half of the deck; 6 points in Cicera, about
 half of what a deal's awards are worth), and the same number orders the actions (``best`` is the action of
 highest ``win + points / scale``). A decision is reported when its severity is at least ``MIN_SEVERITY[game]``
 (``GameAI.min_severity``: 0.05, 3 card points or 5% of win chance; Cicera 0.15: 0.9 points or 15%, its values
