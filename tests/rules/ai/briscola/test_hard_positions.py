@@ -48,7 +48,7 @@ def moves(view: BriscolaView, seeds: tuple[int, ...] = SEEDS) -> list[str]:
 # ----- plain card play -----
 def test_leads_a_blank_card_rather_than_a_plain_ace_or_three():
     # trump coppe (Rc face up); seat 1 leads the first trick with Ad, 3s and 4b. The ace and the three of a
-    # plain suit are 21 points the opponent takes with any trump it holds (issue 19: hard led them early and
+    # plain suit are 21 points the opponent takes with any trump it holds (the playout search led them early and
     # got them trumped); the blank 4b risks nothing.
     view = position(["5d 6s 7b", "Ad 3s 4b"], "Rc", [])
     assert moves(view) == ["play 4b"] * 3
