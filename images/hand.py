@@ -1,14 +1,11 @@
 """The private hand picture (sent as an ephemeral message to its owner only).
 
 The seat's cards, large, numbered 1..n in the order of ``view.hand`` (the order of the play buttons), trump
-cards outlined in gold with a star; on one row up to 12 cards (Chiamata's 8, Cicera's and the kitty's 12),
-overlapping when they must, the corner index always showing. Chiamata: the called card
-is tagged and the partner is told; the caller sees the discards. Briscola: hands the seat may see (partner's,
-open mode) in a strip below; Briscola and Chiamata (in the play): the trick in play above the hand, drawn by the table
-picture's code (``images.table.draw_trick``), each card over its player's name, an empty place for each seat
-still to play, gold for the seat to move, and for 2 and 3 players Briscola's stock and face-up briscola.
-Cicera: the table cards above the hand, the card placed last outlined. The trump and the
-player's name are message text. Designed for the phone display width, like every picture.
+cards outlined in gold with a star; on one row up to 12 cards, overlapping when they must, the corner index
+always showing; the hands the seat may see (``GameView.shown_hands``) in strips below. What a game adds (the
+part above the hand: the trick in play or the table's cards; its trump; a called card's tag; a banner; its own
+strips below) comes from the game's ``HandParts`` (``images.registry``). The trump and the player's name are
+message text. Designed for the phone display width, like every picture.
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from images.cards import card_height, paste_card
-from images.cicera_table import BoardLayout, board_layout, draw_board
 from images.common import (
     CALLER_COLOUR,
     CREAM,
@@ -48,11 +44,8 @@ from images.common import (
     size_for,
     text_width,
 )
-from images.table import TableLayout, draw_trick, trick_strip_layout
-from rules.briscola import BriscolaView
-from rules.cards import Card
-from rules.chiamata import ChiamataView
-from rules.cicera import CiceraView
+from images.parts import AbovePart, HandExtra, HandParts
+from images.registry import for_game
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
@@ -64,22 +57,10 @@ MAX_CARD = 236
 MIN_CARD = 168
 """Below this, cards of a row overlap instead of shrinking."""
 MIN_CARD_LONG = 120
-"""The same for hands of more than 8 cards, and for every Cicera hand (the board above it)."""
-CICERA_MAX_CARD = 132
-"""Cicera's hand cards are at most this wide, so that the hand message with the board and the capture select
-fits a desktop's screen too."""
+"""The same for hands of more than 8 cards (and for every hand of a game whose ``HandParts.overlap_early``)."""
 ONE_ROW = 12
-"""Hands of up to this many cards lie on one row (Chiamata's 8 and Cicera's 12 overlapping, each index
-showing), so that the hand message fits a phone's screen and a desktop's; longer ones on two."""
-BOARD_CARD_SIZES = (114,)
-"""Cicera: the table cards above the hand, as narrow as the table picture's smallest (their index 11 px on a
-phone), so that the hand message with its select fits a desktop's screen too."""
-BOARD_MAX_H = 250
-"""Cicera: the board above the hand takes one row while its cards fit it overlapping (13 of them at 114 px):
-with the hand on one row too, the hand message with its capture select fits the demo page's channel at a
-phone's and a desktop's size, where the select's menu opens (``cogs.render.layout.selects_first``)."""
-BOARD_MIN_VISIBLE = 0.45
-"""The share of each overlapping board card's width that shows (its index whole)."""
+"""Hands of up to this many cards lie on one row (8 or 12 overlapping, each index showing), so that the hand
+message fits a phone's screen and a desktop's; longer ones on two."""
 MINI = 132
 
 
@@ -99,23 +80,25 @@ class HandLayout:
     banner_y: int
     banner_lines: int
     table_y: int
-    board: BoardLayout | None
-    trick: TableLayout | None
-    """Briscola and Chiamata: the trick in play above the hand, as the table picture draws it."""
+    above: AbovePart | None
+    """The game's part above the hand (the trick in play, the table's cards), if any."""
     extra_y: int
     extra_h: int
     badge_rows: int = 1
     """2 when the numbers of overlapping cards are too close for one line: odd ones on a second line."""
 
 
-def _extras(view: GameView) -> list[tuple[str, tuple[Card, ...]]]:
-    """Strips below the hand: hands this seat may see (Briscola), the caller's discards (Chiamata)."""
-    out: list[tuple[str, tuple[Card, ...]]] = []
-    for s, cards in sorted(view.shown_hands().items()):
-        out.append((f"seat:{s}", cards))
-    if isinstance(view, ChiamataView) and view.discards:
-        out.append(("discarded", view.discards))
-    return out
+def _parts(view: GameView) -> HandParts:
+    """The game's parts of the hand picture (``MissingPictures`` when the game has none)."""
+    parts = for_game(view.game).hand
+    assert parts is not None  # for_game checks every piece
+    return parts
+
+
+def _extras(view: GameView) -> list[HandExtra]:
+    """Strips below the hand: hands this seat may see, then the game's own (a caller's discards)."""
+    out = [HandExtra(cards, seat=s) for s, cards in sorted(view.shown_hands().items())]
+    return out + _parts(view).extras(view)
 
 
 def _badge_size() -> int:
@@ -123,16 +106,11 @@ def _badge_size() -> int:
 
 
 def _banner(view: GameView) -> tuple[str, ...]:
-    if isinstance(view, ChiamataView) and view.i_am_partner:
-        fitted = fit_lines(label("you_are_partner"), WIDTH - 2 * MARGIN - 30, min_size(True, True) + 2,
-                           min_size(True, True), 3)
-        return fitted.lines if fitted else (label("you_are_partner"),)
+    text = _parts(view).banner(view)
+    if text is not None:
+        fitted = fit_lines(text, WIDTH - 2 * MARGIN - 30, min_size(True, True) + 2, min_size(True, True), 3)
+        return fitted.lines if fitted else (text,)
     return ()
-
-
-def _shows_trick(view: GameView) -> bool:
-    """Briscola always, Chiamata once the play has begun (no trick in the auction and the call)."""
-    return isinstance(view, BriscolaView) or (isinstance(view, ChiamataView) and view.phase == "play")
 
 
 def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> HandLayout:
@@ -143,9 +121,10 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
     room = WIDTH - 2 * MARGIN
     card = int(min(MAX_CARD, (room - (per_row - 1) * GAP) / per_row))
     step = float(card + GAP)
-    smallest = MIN_CARD if n <= 8 and not isinstance(view, CiceraView) else MIN_CARD_LONG
-    if isinstance(view, CiceraView):  # the board above: the hand's cards no larger than needed
-        card = min(card, CICERA_MAX_CARD)
+    parts = _parts(view)
+    smallest = MIN_CARD if n <= 8 and not parts.overlap_early else MIN_CARD_LONG
+    if parts.max_card is not None:  # a part above: the hand's cards no larger than needed
+        card = min(card, parts.max_card)
         step = float(card + GAP)
     if card < smallest:
         card = smallest
@@ -156,14 +135,9 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
     if banner:
         y += len(banner) * line_height(min_size(True, True) + 2) + 24 + GAP
     table_y = y
-    board = None
-    if isinstance(view, CiceraView):
-        board = board_layout(len(view.table), WIDTH, BOARD_MAX_H, BOARD_CARD_SIZES, BOARD_MIN_VISIBLE)
-        y += board.height + 2 * GAP
-    trick = None
-    if _shows_trick(view):
-        trick = trick_strip_layout(view, seats, y + GAP - 4)
-        y = trick.height + GAP + 4
+    above = parts.above(view, seats, y)
+    if above is not None:
+        y = above.bottom
     badge_h = line_height(_badge_size()) + 12
     badge_rows = 2 if step < text_width(str(n), _badge_size(), True, True) + 14 else 1
     row_h = badge_rows * (badge_h + 4) + 4 + card_height(card) + GAP
@@ -175,7 +149,7 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
         extra_h = line_height(min_size(True, True)) + 8 + card_height(MINI) + GAP
         y += extra_h * -(-len(_extras(view)) // 2)
     return HandLayout(WIDTH, y + MARGIN - GAP, card, per_row, step, hand_y, row_h, badge_h, banner_y, len(banner),
-                      table_y, board, trick, extra_y, extra_h, badge_rows)
+                      table_y, above, extra_y, extra_h, badge_rows)
 
 
 def hand_size(view: GameView, seats: Sequence[SeatInfo] | None = None) -> tuple[int, int]:
@@ -214,16 +188,10 @@ def _background(size: tuple[int, int]) -> Image.Image:
     return img
 
 
-def _trump_of(view: GameView) -> str | None:
-    if isinstance(view, (BriscolaView, ChiamataView)):
-        return view.trump
-    return None
-
-
 def _number_badge(canvas: Image.Image, cx: float, top: float, number: int, trump: bool, height: int,
                   room: float) -> None:
     """The card's number over it, at most ``room`` wide (the visible part of an overlapped card) while its
-    digits fit: in the narrower face when the room is short (Cicera's 12 cards on one row)."""
+    digits fit: in the narrower face when the room is short (12 cards on one row)."""
     size = _badge_size()
     text = str(number)
     narrow = text_width(text, size, True) + 26 > room - 6
@@ -239,14 +207,15 @@ def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Se
     group_w = (WIDTH - 2 * MARGIN - GAP) / 2
     names = seat_names(seats, view.players)
     size = min_size(True, True)
-    for i, (key, cards) in enumerate(_extras(view)):
+    for i, extra in enumerate(_extras(view)):
         row, col = divmod(i, 2)
         x = MARGIN + col * (group_w + GAP)
         y = lay.extra_y + row * lay.extra_h
-        if key == "discarded":
-            name = label("discarded")
+        cards = extra.cards
+        seat = extra.seat
+        if seat is None:
+            name = extra.text
         else:
-            seat = int(key.split(":")[1])
             fitted = fit_lines(names[seat], group_w, size, size, 1)
             name = names[seat] if fitted else shorten(names[seat], size, int(group_w), True)
         draw_text(canvas, (x + 6, y), name, size_for(name, size), CREAM, True, condensed=True)
@@ -270,17 +239,13 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
                           radius=18)
         paste(canvas, box, (MARGIN, lay.banner_y))
         draw_lines(canvas, WIDTH / 2, lay.banner_y + 12, Fitted(banner, size), INK)
-    if isinstance(view, CiceraView) and lay.board is not None:
-        strip = rounded_box((WIDTH - 2 * MARGIN, lay.board.height + 2 * GAP - 8), (*FELT_DARK, 255), radius=18)
+    if lay.above is not None:
+        strip = rounded_box((WIDTH - 2 * MARGIN, lay.above.strip_bottom - lay.table_y), (*FELT_DARK, 255), radius=18)
         paste(canvas, strip, (MARGIN, lay.table_y - 4))
-        draw_board(canvas, view, lay.table_y + GAP - 4, lay.board, WIDTH)
-    if isinstance(view, (BriscolaView, ChiamataView)) and lay.trick is not None:
-        strip = rounded_box((WIDTH - 2 * MARGIN, lay.trick.height - lay.table_y + GAP - 4), (*FELT_DARK, 255),
-                            radius=18)
-        paste(canvas, strip, (MARGIN, lay.table_y - 4))
-        draw_trick(canvas, lay.trick, view, seats, faces)
-    trump = _trump_of(view)
-    called = view.called if isinstance(view, ChiamataView) else None
+        lay.above.draw(canvas)
+    parts = _parts(view)
+    trump = parts.trump(view)
+    called = parts.tagged(view)
     h = card_height(lay.card)
     n = len(view.hand)
     tag: tuple[float, float] | None = None
@@ -321,5 +286,5 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
 def hand_png(view: GameView, seats: Sequence[SeatInfo] | None = None) -> bytes:
     """A seat's hand as PNG bytes, from that seat's own view (``game.view(seat)``).
 
-    ``seats`` names the seats whose cards the strip below shows (Briscola's partner or open hands)."""
+    ``seats`` names the seats whose cards the strips below show (a partner's hand, open hands)."""
     return png_bytes(hand_image(view, seats))

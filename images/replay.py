@@ -7,10 +7,10 @@ and every card of a hand appears on the table in turn anyway.
 The frames, per round of the record (a record of several rounds makes one animation of the whole match, or
 of its last rounds when it has more than ``MAX_FRAMES`` frames):
 
-- the deal: the table as the round starts (Briscola's stock and briscola, Chiamata's empty table before the
-  auction, Cicera's four table cards);
-- Briscola and Chiamata: one frame per completed trick, all its cards on the table before they are taken;
-- Cicera: one frame per turn (a capture or a placing), the table after it with the last capture;
+- the deal: the table as the round starts;
+- the game's own frames (``GamePictures.replay_frame``): a trick-taking game's completed tricks, all their
+  cards on the table before they are taken; a fishing game's turns (a capture or a placing), the table after
+  each with the last capture;
 - the end: the round's summary picture (with the match standings, and the winners after the last round).
 
 Frames of different sizes are drawn in the middle of one canvas of the largest size. ``replay_webp`` scales
@@ -23,22 +23,19 @@ soon as it is drawn (only one full-size picture at a time is held), and ``replay
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import time
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 from PIL import Image
 
 from images.common import FELT_DARK, SeatInfo, label
+from images.parts import FrameKind, ReplayStep
+from images.registry import for_game
 from images.summary import summary_image
 from images.table import table_image
 from rules.actions import Action
-from rules.briscola import BriscolaView
-from rules.chiamata import ChiamataView
-from rules.cicera import CiceraView
-from rules.cicera_round import CiceraRound
 from rules.engine import Match
 from rules.records import check_header, replay_record
 from rules.view import GameView
@@ -84,15 +81,8 @@ def record_seats(record: dict[str, Any], players: int) -> list[SeatInfo] | None:
                      s.get("ai")) for i, s in enumerate(seats[:players])]
 
 
-def _completed(before: GameView, seat: int, action: Action) -> GameView:
-    """The public view of a trick just completed by ``seat`` playing ``action``: all its cards still on the
-    table (the view after it already has them taken, and maybe the next round dealt)."""
-    assert isinstance(before, (BriscolaView, ChiamataView)) and action.card is not None
-    return dataclasses.replace(before, trick=(*before.trick, (seat, action.card)), to_move=None, legal=())
-
-
-FrameKind = Literal["deal", "trick", "turn", "end"]
-"""What a frame shows: a round's deal, a completed trick, a Cicera turn, a round's end (its summary)."""
+__all__ = ["FrameKind", "ReplayTooLarge", "ReplayTooSlow", "encode_webp", "record_seats", "replay_frames",
+           "replay_views", "replay_webp"]
 
 
 def replay_views(record: object) -> list[tuple[FrameKind, GameView]]:
@@ -106,6 +96,8 @@ def replay_views(record: object) -> list[tuple[FrameKind, GameView]]:
     match: Match = cls(players, record.get("options") or {}, record.get("seed", 0),
                        first_dealer=rounds[0].get("dealer"), deals=lambda i, _dealer: rounds[i]["deal"])
     views: list[tuple[FrameKind, GameView]] = []
+    frame_of = for_game(match.game).replay_frame
+    assert frame_of is not None  # for_game checks every piece
     for r in rounds:
         views.append(("deal", match.view(None)))
         for entry in r["actions"]:
@@ -118,15 +110,9 @@ def replay_views(record: object) -> list[tuple[FrameKind, GameView]]:
             before = match.view(None)
             done = rnd.tricks_done()
             match.apply(action, seat)
-            if isinstance(before, CiceraView):
-                if rnd is match.round:
-                    views.append(("turn", match.view(None)))
-                else:  # the deal's last play: the next deal has begun; show this one's table
-                    assert isinstance(rnd, CiceraRound)
-                    views.append(("turn", rnd.view(None, round_number=before.round_number,
-                                                   totals=before.totals, options=before.options)))
-            elif action.kind == "play" and rnd.tricks_done() > done:
-                views.append(("trick", _completed(before, seat, action)))
+            frame = frame_of(ReplayStep(match, rnd, before, seat, action, done))
+            if frame is not None:
+                views.append(frame)
         views.append(("end", match.view(None)))
     return _last_rounds(views)
 
@@ -155,7 +141,7 @@ def _scaled(picture: Image.Image, scale: float) -> Image.Image:
 
 def replay_frames(record: object, scale: float = 1.0, deadline: float | None = None) -> list[Image.Image]:
     """The frames of the replay of ``record`` (RGB, one size), each scaled by ``scale`` as soon as it is
-    drawn: the deal, each trick (Cicera: each turn) and the summary, round after round. Raises
+    drawn: the deal, the game's frames (each trick, or each turn) and the summary, round after round. Raises
     ``ReplayError`` for a bad record, ``ReplayTooSlow`` once ``deadline`` has passed."""
     views = replay_views(record)
     assert isinstance(record, dict)

@@ -1,28 +1,24 @@
-"""Round and match summary pictures: card points per side, game points, the winner; in Cicera the full
-award breakdown (bonuses, most cards, most swords, La Mata, 10 of coins, Fante of cups, Napula).
+"""Round and match summary pictures: a banner (who won the round), a grid of rows (a name, then numbers
+right-aligned under their column titles), and the match's winners once it is over.
 
 ``summary_png(view, seats)`` draws the most recently finished round of the view's match (``last_result``)
 with the match standings, and the match winners (``view.winners``) once the match is over. Any view will do:
-round results hold no hidden card. The layout comes from the game's spec: per side, per seat, or awards.
+round results hold no hidden card. What the rows and the banner say is the game's (``SummaryStyle``, from its
+picture module through ``images.registry``); ``BY_SIDES`` is the common style of card points per side.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Sequence
 
 from PIL import Image
 
 from images.common import (
-    CALLER_COLOUR,
     CREAM,
-    DEFENDERS_COLOUR,
     FELT_DARK,
     HIGHLIGHT,
     MUTED,
-    NEUTRAL,
     PANEL,
     PANEL_LIGHT,
     PICTURE_WIDTH,
@@ -46,9 +42,9 @@ from images.common import (
     size_for,
     text_width,
 )
-from rules.cicera import AWARDS, BONUSES
-from rules.games import spec
-from rules.view import GameView, Sides
+from images.parts import Seats, Summary, SummaryStyle
+from images.registry import for_game
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -61,40 +57,10 @@ TITLE_GAP = 16
 """Between two column titles."""
 NAME_MIN = 260
 """The name column is never narrower: number columns widen for their titles only as far as that leaves."""
-"""The width of a column of numbers."""
 
 
-SummaryKind = Literal["sides", "seats", "awards"]
-"""How a round is summed up: card points per side, per seat (sides made per round), or an award breakdown."""
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What a summary picture shows, gathered from a view (or given directly)."""
-
-    game: str
-    players: int
-    result: Mapping[str, Any]
-    round_number: int
-    totals: tuple[int, ...] = ()
-    """Match game points per seat, this round included."""
-    match_over: bool = False
-    winners: tuple[int, ...] = ()
-    """The match winners once it is over (empty on a draw)."""
-    options: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def sides(self) -> Sides:
-        """The game's sides for this player count."""
-        return spec(self.game).sides(self.players)
-
-    @property
-    def kind(self) -> SummaryKind:
-        """How the round is summed up, from the game's spec."""
-        game = spec(self.game)
-        if game.scored_per == "seat":
-            return "seats"
-        return "sides" if game.has_tricks else "awards"
+__all__ = ["BY_SIDES", "Summary", "SummaryStyle", "column_width", "summary_image", "summary_of",
+           "summary_png", "summary_size"]
 
 
 def summary_of(view: GameView) -> Summary:
@@ -225,10 +191,6 @@ def _grid(img: Image.Image, s: Summary, seats: Sequence[SeatInfo] | None, colour
     return y
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
 def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | None, colour: RGB) -> None:
     fitted = _footer_lines(s, seats)
     if fitted is None:
@@ -248,123 +210,81 @@ def _header_lines(s: Summary) -> list[Fitted]:
     return out
 
 
+def _style(s: Summary) -> SummaryStyle:
+    """The game's summary style (``MissingPictures`` when the game has none)."""
+    style = for_game(s.game).summary
+    assert style is not None  # for_game checks every piece
+    return style
+
+
 def _columns(s: Summary) -> list[str]:
-    if s.kind == "awards":
-        return ["", label("team", n=1), label("team", n=2)]
+    return _style(s).columns(s)
+
+
+def _banner_text(s: Summary, seats: Seats) -> tuple[str, RGB]:
+    return _style(s).banner(s, seats)
+
+
+def _rows(s: Summary, seats: Seats) -> list[list[str]]:
+    return _style(s).rows(s, seats)
+
+
+def signed(n: int) -> str:
+    """A round's game points with their sign (``+2``, ``0``, ``-1``)."""
+    return f"+{n}" if n > 0 else str(n)
+
+
+# ----- the common style: card points per side -----
+def point_columns(_s: Summary) -> list[str]:
+    """Card points, this round's game points and the match total."""
     return ["", label("col_points"), label("col_round"), label("col_total")]
 
 
-def _banner_text(s: Summary, seats: Sequence[SeatInfo] | None) -> tuple[str, RGB]:
+def _sides_banner(s: Summary, seats: Seats) -> tuple[str, RGB]:
     r = s.result
-    if s.kind == "sides":
-        winners = list(r.get("winners", []))
-        if winners:
-            text = label("winners" if len(winners) > 1 else "winner", name=joined_names(seats, winners))
-            colour = SIDE_COLOURS[[i for i, side in enumerate(s.sides) if winners[0] in side][0] % 3]
-        else:
-            text, colour = label("draw"), HIGHLIGHT
-        if r.get("conquest") is not None:
-            text += "  \u00b7  " + label("conquest", name=seat_name(seats, r["conquest"]))
-        return text, colour
-    if s.kind == "seats":
-        if r.get("passed_out"):
-            return label("passed_out"), MUTED
-        key = "made_it" if r.get("success") else "failed"
-        return (label(key, name=seat_name(seats, int(r["caller"])), pts=r.get("caller_side_points", "?"),
-                      target=r.get("target")), CALLER_COLOUR if r.get("success") else DEFENDERS_COLOUR)
-    score = r["score"]
-    if score[0] != score[1]:
-        team = 0 if score[0] > score[1] else 1
-        return (label("winners", name=joined_names(seats, s.sides[team])) + f"  {score[team]} \u2013 {score[1 - team]}",
-                SIDE_COLOURS[team])
-    return label("draw") + f"  {score[0]} \u2013 {score[1]}", HIGHLIGHT
+    winners = list(r.get("winners", []))
+    if winners:
+        text = label("winners" if len(winners) > 1 else "winner", name=joined_names(seats, winners))
+        colour = SIDE_COLOURS[[i for i, side in enumerate(s.sides) if winners[0] in side][0] % 3]
+    else:
+        text, colour = label("draw"), HIGHLIGHT
+    if r.get("conquest") is not None:
+        text += "  \u00b7  " + label("conquest", name=seat_name(seats, r["conquest"]))
+    return text, colour
 
 
-def _rows(s: Summary, seats: Sequence[SeatInfo] | None) -> list[list[str]]:
+def _sides_rows(s: Summary, seats: Seats) -> list[list[str]]:
     r = s.result
     rows: list[list[str]] = []
-    if s.kind == "sides":
-        side_points = r.get("side_points") or [sum(r["card_points"][x] for x in side) for side in s.sides]
-        for i, side in enumerate(s.sides):
-            gp = r["game_points"][side[0]]
-            total = s.totals[side[0]] if s.totals else gp
-            rows.append([joined_names(seats, side), str(side_points[i]), _signed(gp), str(total)])
-        return rows
-    if s.kind == "seats":
-        caller, partner = r.get("caller"), r.get("partner")
-        for seat in range(s.players):
-            name = seat_name(seats, seat)
-            if seat == caller:
-                name += f" ({label('role_caller')})"
-            elif seat == partner:
-                name += f" ({label('role_partner')})"
-            gp = r["game_points"][seat]
-            total = s.totals[seat] if s.totals else gp
-            rows.append([name, str(r["card_points"][seat]), _signed(gp), str(total)])
-        return rows
-    score = r["score"]
-    breakdown = r.get("breakdown") or [{}, {}]
-    counts = r.get("counts") or [{}, {}]
-    for key in (*BONUSES, *AWARDS):
-        name = label(key)
-        if key in ("cards", "swords") and counts[0]:
-            name += f"  ({counts[0].get(key, 0)} \u2013 {counts[1].get(key, 0)})"
-        rows.append([name, str(breakdown[0].get(key, 0)), str(breakdown[1].get(key, 0))])
-    rows.append([label("total"), str(score[0]), str(score[1])])
-    if s.options.get("match", "single") != "single":
-        t0 = s.totals[0] if s.totals else score[0]
-        t1 = s.totals[1] if s.totals else score[1]
-        rows.append([label("match_total"), str(t0), str(t1)])
+    side_points = r.get("side_points") or [sum(r["card_points"][x] for x in side) for side in s.sides]
+    for i, side in enumerate(s.sides):
+        gp = r["game_points"][side[0]]
+        total = s.totals[side[0]] if s.totals else gp
+        rows.append([joined_names(seats, side), str(side_points[i]), signed(gp), str(total)])
     return rows
 
 
-# ----- per game -----
-def _by_sides(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    img = _canvas(s, seats)
-    _banner(img, s, seats)
-    colours: list[RGB | None] = [SIDE_COLOURS[i % 3] for i in range(len(s.sides))]
-    y = _grid(img, s, seats, colours)
-    _text, colour = _banner_text(s, seats)
-    winners = tuple(s.result.get("winners", []))
-    _footer(img, y, s, seats, colour if s.winners == winners else HIGHLIGHT)
-    return img
+def _sides_footer(s: Summary, seats: Seats) -> RGB:
+    _text, colour = _sides_banner(s, seats)
+    return colour if s.winners == tuple(s.result.get("winners", [])) else HIGHLIGHT
 
 
-def _by_seats(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    img = _canvas(s, seats)
-    _banner(img, s, seats)
-    r = s.result
-    caller, partner = r.get("caller"), r.get("partner")
-    colours: list[RGB | None] = []
-    for seat in range(s.players):
-        if seat in (caller, partner):
-            colours.append(CALLER_COLOUR)
-        else:
-            colours.append(DEFENDERS_COLOUR if caller is not None else NEUTRAL)
-    y = _grid(img, s, seats, colours)
-    _footer(img, y, s, seats, HIGHLIGHT)
-    return img
-
-
-def _awards(s: Summary, seats: Sequence[SeatInfo] | None) -> Image.Image:
-    img = _canvas(s, seats)
-    _banner(img, s, seats)
-    rows = _rows(s, seats)
-    colours: list[RGB | None] = [None] * len(rows)
-    y = _grid(img, s, seats, colours, bold_rows=len(rows) - len(BONUSES) - len(AWARDS),
-              header_colours=(MUTED, SIDE_COLOURS[0], SIDE_COLOURS[1]))
-    _footer(img, y, s, seats, HIGHLIGHT)
-    return img
-
-
-DRAW: dict[SummaryKind, Callable[[Summary, Sequence[SeatInfo] | None], Image.Image]] = {
-    "sides": _by_sides, "seats": _by_seats, "awards": _awards,
-}
+BY_SIDES = SummaryStyle(
+    columns=point_columns, banner=_sides_banner, rows=_sides_rows,
+    marks=lambda s, _rows: [SIDE_COLOURS[i % 3] for i in range(len(s.sides))], footer_colour=_sides_footer)
+"""Card points, round and match game points per side; the banner names the round's winners (and a conquest)."""
 
 
 def summary_image_of(summary: Summary, seats: Sequence[SeatInfo] | None = None) -> Image.Image:
-    """The summary picture of a ``Summary`` (RGB)."""
-    return DRAW[summary.kind](summary, seats)
+    """The summary picture of a ``Summary`` (RGB), in its game's style."""
+    style = _style(summary)
+    img = _canvas(summary, seats)
+    _banner(img, summary, seats)
+    rows = _rows(summary, seats)
+    y = _grid(img, summary, seats, style.marks(summary, len(rows)), bold_rows=style.total_rows(summary, len(rows)),
+              header_colours=style.header_colours)
+    _footer(img, y, summary, seats, style.footer_colour(summary, seats))
+    return img
 
 
 def summary_image(view: GameView, seats: Sequence[SeatInfo] | None = None,

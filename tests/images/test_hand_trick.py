@@ -46,8 +46,8 @@ def test_the_hand_picture_draws_the_cards_of_the_trick_over_their_players_names(
     empty = dataclasses.replace(view, trick=())
     blank, blank_texts = drawn(empty, seats)
     lay = hand_layout(view, seats)
-    assert lay.trick is not None
-    strip = (0, 0, img.width, lay.trick.height)
+    assert lay.above is not None
+    strip = (0, 0, img.width, lay.above.layout.height)
     assert img.crop(strip).tobytes() != blank.crop(strip).tobytes()
     assert not {t.text for t in blank_texts if t.kind == "card"} & {f"({c})" for _s, c in view.trick}
     hand = (0, lay.hand_y, img.width, img.height)
@@ -66,8 +66,8 @@ def test_the_seat_to_move_is_outlined_in_the_strip(players, played):
     img, _ = drawn(view, seats)
     moved, _ = drawn(dataclasses.replace(view, to_move=others[0]), seats)
     lay = hand_layout(view, seats)
-    assert lay.trick is not None
-    strip = (0, 0, img.width, lay.trick.height)
+    assert lay.above is not None
+    strip = (0, 0, img.width, lay.above.layout.height)
     assert img.crop(strip).tobytes() != moved.crop(strip).tobytes()
 
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from images import samples
-from images.cicera_table import cicera_table_size
+from images.games.cicera import cicera_table_size
 from images.hand import hand_png, hand_size
 from images.summary import summary_of, summary_png, summary_size
 from images.table import table_png, table_size

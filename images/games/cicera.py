@@ -1,7 +1,8 @@
-"""The public Cicera table: the cards on the table, large, and the last capture (who took what with which
-card). Whose turn, the piles and the bonuses are message text.
+"""Cicera's pictures (4 players, a fishing game): the table's cards, large, and the last capture (who took
+what with which card; whose turn, the piles and the bonuses are message text); the hand with the table's cards
+above it; the summary's award breakdown per team; a replay frame per turn.
 
-Take it through ``images.table.table_png(view)``; the view must be the public one (``game.view(None)``).
+Take the table through ``images.table.table_png(view)``; the view must be the public one (``game.view(None)``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from images.common import (
     INK,
     MUTED,
     PICTURE_WIDTH,
+    RGB,
     SIDE_COLOURS,
     WHITE,
     SeatInfo,
     draw_text,
     fit_lines,
+    joined_names,
     label,
     line_height,
     min_size,
@@ -37,7 +40,11 @@ from images.common import (
     size_for,
     text_width,
 )
-from rules.cicera import CiceraView
+from images.parts import AbovePart, FrameKind, GamePictures, HandParts, ReplayStep, Seats, Summary, SummaryStyle
+from images.registry import register
+from rules.cicera import AWARDS, BONUSES, CiceraView
+from rules.cicera_round import CiceraRound
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +195,12 @@ def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInf
         x += step
 
 
+def _view(view: GameView) -> CiceraView:
+    if not isinstance(view, CiceraView):
+        raise TypeError(f"not a Cicera view: {type(view).__name__}")
+    return view
+
+
 def cicera_table_image(view: CiceraView, seats: Sequence[SeatInfo] | None = None) -> Image.Image:
     """The public Cicera table as a Pillow image (RGB)."""
     require_public(view)
@@ -197,3 +210,91 @@ def cicera_table_image(view: CiceraView, seats: Sequence[SeatInfo] | None = None
     draw_board(canvas, view, MARGIN, board)
     _last_capture(canvas, view, seats, MARGIN + board.height + GAP + GAP // 2)
     return canvas
+
+
+HAND_MAX_CARD = 132
+"""The hand's cards are at most this wide, so that the hand message with the board and the capture select fits
+a desktop's screen too."""
+BOARD_CARD_SIZES = (114,)
+"""The table cards above the hand, as narrow as the table picture's smallest (their index 11 px on a phone), so
+that the hand message with its select fits a desktop's screen too."""
+HAND_BOARD_MAX_H = 250
+"""The board above the hand takes one row while its cards fit it overlapping (13 of them at 114 px): with the
+hand on one row too, the hand message with its capture select fits the demo page's channel at a phone's and a
+desktop's size, where the select's menu opens (``cogs.render.layout.selects_first``)."""
+BOARD_MIN_VISIBLE = 0.45
+"""The share of each overlapping board card's width that shows (its index whole)."""
+HAND_GAP = 15
+"""The hand picture's gap."""
+
+
+def above(view: GameView, _seats: Seats, top: int) -> AbovePart:
+    """The table's cards above the hand, the card placed last outlined."""
+    v = _view(view)
+    board = board_layout(len(v.table), WIDTH, HAND_BOARD_MAX_H, BOARD_CARD_SIZES, BOARD_MIN_VISIBLE)
+    return AbovePart(top + board.height + 2 * HAND_GAP, top + board.height + 2 * HAND_GAP - 8,
+                     lambda canvas: draw_board(canvas, v, top + HAND_GAP - 4, board, WIDTH), board)
+
+
+HAND = HandParts(above=above, max_card=HAND_MAX_CARD, overlap_early=True)
+
+
+# ----- the summary: the award breakdown per team -----
+def _columns(_s: Summary) -> list[str]:
+    return ["", label("team", n=1), label("team", n=2)]
+
+
+def _banner(s: Summary, seats: Seats) -> tuple[str, RGB]:
+    score = s.result["score"]
+    if score[0] != score[1]:
+        team = 0 if score[0] > score[1] else 1
+        return (label("winners", name=joined_names(seats, s.sides[team])) + f"  {score[team]} \u2013 {score[1 - team]}",
+                SIDE_COLOURS[team])
+    return label("draw") + f"  {score[0]} \u2013 {score[1]}", HIGHLIGHT
+
+
+SUMMARY_ROWS = (*BONUSES, *AWARDS)
+"""The breakdown's rows, by the round result's keys: the bonuses, then the awards."""
+
+
+def _rows(s: Summary, _seats: Seats) -> list[list[str]]:
+    r = s.result
+    rows: list[list[str]] = []
+    score = r["score"]
+    breakdown = r.get("breakdown") or [{}, {}]
+    counts = r.get("counts") or [{}, {}]
+    for key in SUMMARY_ROWS:
+        name = label(key)
+        if key in ("cards", "swords") and counts[0]:
+            name += f"  ({counts[0].get(key, 0)} \u2013 {counts[1].get(key, 0)})"
+        rows.append([name, str(breakdown[0].get(key, 0)), str(breakdown[1].get(key, 0))])
+    rows.append([label("total"), str(score[0]), str(score[1])])
+    if s.options.get("match", "single") != "single":
+        t0 = s.totals[0] if s.totals else score[0]
+        t1 = s.totals[1] if s.totals else score[1]
+        rows.append([label("match_total"), str(t0), str(t1)])
+    return rows
+
+
+SUMMARY = SummaryStyle(columns=_columns, banner=_banner, rows=_rows, marks=lambda _s, rows: [None] * rows,
+                       footer_colour=lambda _s, _seats: HIGHLIGHT,
+                       total_rows=lambda _s, rows: rows - len(SUMMARY_ROWS),
+                       header_colours=(MUTED, SIDE_COLOURS[0], SIDE_COLOURS[1]))
+"""Per team: each bonus and award, the round's total (and the match's)."""
+
+
+def turn_frame(step: ReplayStep) -> tuple[FrameKind, GameView]:
+    """The table after each turn (a capture or a placing), with the last capture."""
+    if step.round is step.match.round:
+        return ("turn", step.match.view(None))
+    # the deal's last play: the next deal has begun; show this one's table
+    assert isinstance(step.round, CiceraRound)
+    before = step.before
+    return ("turn", step.round.view(None, round_number=before.round_number, totals=before.totals,
+                                    options=before.options))
+
+
+PICTURES = register(GamePictures(
+    "cicera", table=lambda view, seats: cicera_table_image(_view(view), seats),
+    table_size=lambda view, _seats: cicera_table_size(_view(view)), hand=HAND, summary=SUMMARY,
+    replay_frame=turn_frame))
