@@ -20,7 +20,7 @@ from cogs import ids
 from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.render.cicera import choice_label
+from cogs.render.games import for_game
 from cogs.texts import card_name, game_name, t
 from cogs.types import Interaction, TavoloBot
 from images.hand import hand_png
@@ -71,10 +71,14 @@ def review_picture(n: int) -> str:
     return f"review-{n}.png"
 
 
-def action_name(action: Action, faces: str = "italian") -> str:
-    """An action as the hand's controls name it: a card, a Cicera capture or placing, an exchange, a call."""
+def action_name(game: str, action: Action, faces: str = "italian") -> str:
+    """An action as the hand's controls name it: a card, a capture or placing (as the game's render names a play
+    that takes), an exchange, a call."""
     if action.kind == "play" and action.card is not None:
-        return choice_label(action, faces) if action.take is not None else card_name(action.card, faces)
+        take_label = for_game(game).take_label
+        if action.take is not None and take_label is not None:
+            return take_label(action, faces)
+        return card_name(action.card, faces)
     if action.kind == "exchange" and action.card is not None:
         return t("hand.exchange", card=card_name(action.card, faces))
     if action.kind == "call" and action.card is not None:
@@ -85,7 +89,7 @@ def action_name(action: Action, faces: str = "italian") -> str:
 def _where(record: dict[str, Any], j: Judged) -> str:
     """Where a decision was: its trick (a Cicera turn, Chiamata's call), and its round when the record has
     several."""
-    key = "review.turn" if record.get("game") == "cicera" else "review.trick"
+    key = for_game(str(record.get("game"))).turn_key
     if getattr(j.view, "phase", None) == "call":
         key = "review.call"
     if len(record.get("rounds") or ()) > 1:
@@ -96,19 +100,19 @@ def _where(record: dict[str, Any], j: Judged) -> str:
 def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
     """One decision of a review: where, what was played, what the AI prefers, and what the difference is
     worth in card points (Cicera: points of the deal's score) and in win chance."""
-    cicera = record.get("game") == "cicera"
+    render = for_game(str(record.get("game")))
     points = f"{j.cost_points:.1f}"
     win = str(win_points(j.played.win, j.best.win))
     if win == "0":  # the cost is in points alone
-        cost = t("review.cost_points_cicera" if cicera else "review.cost_points", points=points)
+        cost = t(render.cost_points_key, points=points)
     elif points in ("0.0", "-0.0"):  # in win chance alone
         cost = t("review.cost_win", win=win, before=percent(j.played.win), after=percent(j.best.win))
     else:
-        cost = t("review.cost_cicera" if cicera else "review.cost", points=points, win=win,
+        cost = t(render.cost_key, points=points, win=win,
                  before=percent(j.played.win), after=percent(j.best.win))
     return "\n".join([
-        t("review.decision", n=n, where=_where(record, j), played=action_name(j.played.action, faces),
-          best=action_name(j.best.action, faces)),
+        t("review.decision", n=n, where=_where(record, j), played=action_name(render.game, j.played.action, faces),
+          best=action_name(render.game, j.best.action, faces)),
         cost,
     ])
 
@@ -142,13 +146,14 @@ def hint_text(view: GameView, values: list[ActionValue], faces: str) -> str:
     """A hint: the AI's preferred action with its win chance and expected points, a line of what it does, and
     the next best (said to be about as good when the two are within what a review would call a cost)."""
     best, game = values[0], view.game
-    unit = "hint.line_cicera" if game == "cicera" else "hint.line"
-    lines = [t(unit, action=action_name(best.action, faces), win=percent(best.win), points=f"{best.points:.0f}"),
+    lines = [t(for_game(game).hint_key, action=action_name(game, best.action, faces), win=percent(best.win),
+               points=f"{best.points:.0f}"),
              why_text(*why(view, best.action))]
     if len(values) > 1:
         other = values[1]
         gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)
-        lines.append(t("hint.tie" if gap < MIN_SEVERITY[game] else "hint.next", action=action_name(other.action, faces),
+        lines.append(t("hint.tie" if gap < MIN_SEVERITY[game] else "hint.next",
+                       action=action_name(game, other.action, faces),
                        win=percent(other.win), points=f"{other.points:.0f}"))
     return "\n".join(lines)
 

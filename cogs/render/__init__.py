@@ -1,16 +1,12 @@
 """What the messages say and carry, one module per message: ``lobby``, ``table`` (the public table message),
-``hand`` (the ephemeral hand message), ``pictures``, ``seats``; and one module per game (``briscola``,
-``chiamata``, ``cicera``) for what only that game shows, registered in ``games``.
+``hand`` (the ephemeral hand message), ``pictures``, ``seats``; and one module per game (``cogs.render.<game>``)
+for what only that game shows, registered in ``games`` and loaded from there by the game's name.
 
 Public messages are built from ``TableInfo`` and the *public* view only (``service.view(table_id)``); hand
 messages from the seat's own view, and they only ever go out as ephemeral messages.
 """
 
-from cogs.render import briscola, chiamata, cicera  # noqa: F401  (each registers its game's render)
-from cogs.render.briscola import briscola_items
-from cogs.render.chiamata import chiamata_items, chiamata_line
-from cogs.render.cicera import cicera_items
-from cogs.render.games import GameRender, render_of
+from cogs.render.games import GameRender, for_game, load_all, render_of
 from cogs.render.hand import SELECT_MAX, hand_controls, hand_text, hand_view
 from cogs.render.layout import card, notice, rows, texts
 from cogs.render.lobby import lobby_text, lobby_view
@@ -33,9 +29,11 @@ from cogs.render.table import (
 )
 
 __all__ = [
-    "NO_MENTIONS", "SELECT_MAX", "GameRender", "briscola_items", "card", "chiamata_items", "chiamata_line",
-    "cicera_items", "faces", "hand_controls", "hand_picture", "hand_text", "hand_view", "human_at", "lobby_text",
-    "lobby_view", "notice", "rematch_view", "render_of", "result_lines", "result_text", "round_index", "rows",
-    "seat_infos", "seat_label", "status_lines", "stopped_message", "summary_message", "summary_picture",
-    "table_mentions", "table_message", "table_picture", "table_text", "table_view", "texts", "turn_line", "warm_up",
+    "GameRender", "NO_MENTIONS", "SELECT_MAX", "card", "faces", "for_game", "hand_controls", "hand_picture",
+    "hand_text", "hand_view", "human_at", "load_all", "lobby_text", "lobby_view", "notice", "rematch_view",
+    "render_of", "result_lines", "result_text", "round_index", "rows", "seat_infos", "seat_label", "status_lines",
+    "stopped_message", "summary_message", "summary_picture", "table_mentions", "table_message", "table_picture",
+    "table_text", "table_view", "texts", "turn_line", "warm_up",
 ]
+
+load_all()

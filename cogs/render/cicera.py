@@ -16,7 +16,8 @@ from cogs.components import ActButton, ActSelect, PageButton, button, select
 from cogs.render.games import GameRender, register
 from cogs.render.hand import SELECT_MAX, card_buttons, card_label
 from cogs.render.layout import ROW_WIDTH
-from cogs.render.seats import faces
+from cogs.render.seats import faces, seat_label
+from cogs.render.status import cards_text, score_line, side_name
 from cogs.texts import card_name, t
 from rules.actions import Action
 from rules.cards import Card
@@ -83,4 +84,29 @@ def hand_items(info: TableInfo, view, page: int) -> list:
     return cicera_items(info, view, page)
 
 
-RENDER = register(GameRender(GAME, hand_items))
+def status_lines(info: TableInfo, pub) -> list[str]:
+    """Cicera: each team's bonuses and pile, the last capture, the score."""
+    f = faces(info)
+    lines = []
+    for team, side in enumerate(pub.sides):
+        counts = pub.bonus_counts[team]
+        detail = ", ".join(f"{n} {t('status.bonus.' + kind)}" for kind, n in counts.items() if n)
+        lines.append(t("status.team", team=side_name(info, side),
+                       bonus=t("status.bonus_points", n=pub.bonus_points[team]),
+                       detail=f" ({detail})" if detail else "", cards=t("status.cards_taken", n=pub.pile_sizes[team])))
+    if pub.table:
+        lines.append(t("status.in_play", cards=cards_text(pub.table, f)))
+    cap = pub.last_capture
+    if cap is not None:
+        bonuses = ", ".join(t("status.bonus." + b) for b in cap.bonuses)
+        lines.append(t("status.last_capture", name=seat_label(info, cap.seat), card=card_name(cap.card, f),
+                       cards=cards_text(cap.taken, f), bonuses=f" ({bonuses})" if bonuses else ""))
+    score = score_line(info, pub)
+    if score:
+        lines.append(score)
+    return lines
+
+
+RENDER = register(GameRender(GAME, hand_items, status_lines=status_lines, take_label=choice_label,
+                             turn_key="review.turn", cost_key="review.cost_cicera",
+                             cost_points_key="review.cost_points_cicera", hint_key="hint.line_cicera"))

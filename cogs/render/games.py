@@ -1,17 +1,24 @@
-"""What each game's render module adds to the common messages, registered by game name: the controls under a
-hand, and the game's own lines on the table and hand messages. The common modules ask ``render_of(game)``
-instead of testing a game's name."""
+"""The registry of the Discord layer: what each game's render module (``cogs.render.<game>``) adds to the common
+messages, registered by game name: the controls under a hand, the game's own lines on the table and hand
+messages, and the texts its reviews and hints use. The common modules ask ``for_game(game)`` instead of testing
+a game's name; a game's module is imported by its name on first use."""
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.tables import TableInfo
+from rules import games
+from rules.actions import Action
 
 log = logging.getLogger(__name__)
+
+PACKAGE = "cogs.render"
+"""Where a game's render module lives: ``cogs.render.<game>``."""
 
 
 def _no_lines(_info: TableInfo, _view: Any) -> list[str]:
@@ -31,6 +38,18 @@ class GameRender:
     """Lines of the public table message after its head, from the public view (Chiamata: the auction)."""
     hand_lines: Callable[[TableInfo, Any], list[str]] = _no_lines
     """Lines of a hand message after its title, from the seat's view (Chiamata: you are the partner)."""
+    status_lines: Callable[[TableInfo, Any], list[str]] | None = None
+    """The state of the table as lines, when the game has its own (Cicera); ``None``: a trick game's lines."""
+    take_label: Callable[[Action, str], str] | None = None
+    """How a play that takes cards is named (``(action, faces)``: Cicera's captures), in reviews and hints."""
+    turn_key: str = "review.trick"
+    """The text key naming where a reviewed decision was (``review.trick``: its trick; Cicera: its turn)."""
+    cost_key: str = "review.cost"
+    """The text key of a decision's cost in points and win chance (the points in the game's own unit)."""
+    cost_points_key: str = "review.cost_points"
+    """The text key of a decision's cost in points alone."""
+    hint_key: str = "hint.line"
+    """The text key of a hint's first line."""
 
 
 RENDERS: dict[str, GameRender] = {}
@@ -44,6 +63,29 @@ def register(render: GameRender) -> GameRender:
     return render
 
 
-def render_of(game: str) -> GameRender:
-    """The render part of a game (``KeyError`` for a game without one)."""
+def unregister(game: str) -> None:
+    """Take a game's render part out of the registry (a test's own game); nothing for a game not registered."""
+    RENDERS.pop(game, None)
+
+
+def for_game(game: str) -> GameRender:
+    """The render part of a game, its module ``cogs.render.<game>`` imported on first use; ``LookupError``
+    naming the game and the missing module when there is none."""
+    if game not in RENDERS:
+        try:
+            importlib.import_module(f"{PACKAGE}.{game}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{PACKAGE}.{game}":
+                raise
+        if game not in RENDERS:
+            raise LookupError(f"the game {game!r} has no Discord render: {PACKAGE}.{game} registers none")
     return RENDERS[game]
+
+
+render_of = for_game
+"""The former name of ``for_game``."""
+
+
+def load_all() -> dict[str, GameRender]:
+    """The render part of every registered game (``rules.games``), each module imported."""
+    return {name: for_game(name) for name in games.names()}

@@ -1,18 +1,20 @@
 """The state of a table as text, from the public view only: the trump, the stock, the points (``show_points``),
-the last trick, the match score, and Cicera's bonuses and piles. The pictures show the cards; what a player
+the last trick, the match score; a game with lines of its own (Cicera's bonuses and piles) gives them in its
+render. The pictures show the cards; what a player
 reads is here, where it can be read on a phone, translated and read aloud.
 
 Trick games share one set of lines (asked through the game spec: ``has_tricks``, ``has_trumps``); a game with
-lines of its own registers them in ``OWN_LINES``.
+lines of its own registers them as its render's ``status_lines`` (``cogs.render.games``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.tables import TableInfo
+from cogs.render.games import for_game
 from cogs.render.seats import faces, seat_label
 from cogs.texts import card_name, suit_name, t
 from rules import games
@@ -21,7 +23,8 @@ from rules.cards import Card
 log = logging.getLogger(__name__)
 
 
-def _cards(cards: Sequence[Card], f: str) -> str:
+def cards_text(cards: Sequence[Card], f: str) -> str:
+    """Cards as text: ``Asso di Coppe, 3 di Spade``."""
     return ", ".join(card_name(c, f) for c in cards)
 
 
@@ -75,7 +78,7 @@ def last_trick_line(info: TableInfo, pub: Any) -> str:
         return ""
     _leader, played, winner = tricks[-1]
     cards = [c for _s, c in played]
-    return t("status.last_trick", name=seat_label(info, winner), cards=_cards(cards, faces(info)),
+    return t("status.last_trick", name=seat_label(info, winner), cards=cards_text(cards, faces(info)),
              points=t("points_n", n=sum(c.points for c in cards)))
 
 
@@ -106,34 +109,7 @@ def trick_lines(info: TableInfo, pub: Any) -> list[str]:
     return [x for x in lines if x]
 
 
-def cicera_lines(info: TableInfo, pub: Any) -> list[str]:
-    """Cicera: each team's bonuses and pile, the last capture, the score."""
-    f = faces(info)
-    lines = []
-    for team, side in enumerate(pub.sides):
-        counts = pub.bonus_counts[team]
-        detail = ", ".join(f"{n} {t('status.bonus.' + kind)}" for kind, n in counts.items() if n)
-        lines.append(t("status.team", team=side_name(info, side),
-                       bonus=t("status.bonus_points", n=pub.bonus_points[team]),
-                       detail=f" ({detail})" if detail else "", cards=t("status.cards_taken", n=pub.pile_sizes[team])))
-    if pub.table:
-        lines.append(t("status.in_play", cards=_cards(pub.table, f)))
-    cap = pub.last_capture
-    if cap is not None:
-        bonuses = ", ".join(t("status.bonus." + b) for b in cap.bonuses)
-        lines.append(t("status.last_capture", name=seat_label(info, cap.seat), card=card_name(cap.card, f),
-                       cards=_cards(cap.taken, f), bonuses=f" ({bonuses})" if bonuses else ""))
-    score = score_line(info, pub)
-    if score:
-        lines.append(score)
-    return lines
-
-
-OWN_LINES: dict[str, Callable[[TableInfo, Any], list[str]]] = {"cicera": cicera_lines}
-"""Games whose state lines are their own (the others are trick games)."""
-
-
 def status_lines(info: TableInfo, pub: Any) -> list[str]:
     """The state of the table as lines of text, from the public view."""
-    own = OWN_LINES.get(info.game)
+    own = for_game(info.game).status_lines
     return own(info, pub) if own is not None else trick_lines(info, pub)

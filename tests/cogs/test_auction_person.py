@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.tables import SeatInfo, TableInfo
-from cogs import render
+from cogs.render.chiamata import chiamata_line
 from rules.actions import Action
 from rules.records import new_game
 
@@ -22,10 +22,10 @@ def test_your_own_bid_and_pass_are_in_the_second_person_in_your_hand():
     match.apply(Action.pass_())
     info = info_for(5, match.options)
 
-    mine = render.chiamata_line(info, match.view(bidder))
+    mine = chiamata_line(info, match.view(bidder))
     assert mine is not None and "you bid Asso" in mine and f"p{passer} passes" in mine, mine
-    theirs = render.chiamata_line(info, match.view(passer))
+    theirs = chiamata_line(info, match.view(passer))
     assert theirs is not None and f"p{bidder} bids Asso" in theirs and "you pass" in theirs, theirs
-    public = render.chiamata_line(info, match.view(None))
+    public = chiamata_line(info, match.view(None))
     assert public is not None and f"p{bidder} bids Asso" in public and f"p{passer} passes" in public
     assert "you" not in public, "the public table speaks of every seat in the third person"

@@ -98,7 +98,7 @@ async def test_a_cicera_deal_with_captures_chosen_from_the_select(ui, seed, play
 
 def test_cicera_captures_are_paged_by_25():
     from bot.tables import SeatInfo, TableInfo
-    from cogs import render
+    from cogs.render.cicera import cicera_items
     from rules.cicera import CiceraRound
 
     rnd = CiceraRound.position(["Xd 2b", "3b", "4b", "5b"],
@@ -111,7 +111,7 @@ def test_cicera_captures_are_paged_by_25():
     pages, turns = [], []
     count = -(-len(choices) // 25)
     for page in range(count):
-        items = render.cicera_items(info, view, page)
+        items = cicera_items(info, view, page)
         (menu,) = [i for i in items if i.item.type.value == 3]
         pages.append([o.value for o in menu.item.options])
         turns += [i.custom_id for i in items if i.custom_id.startswith("tv:page:")]

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from bot.tables import SeatInfo, TableInfo
-from cogs import render
+from cogs.render.chiamata import chiamata_items
+from cogs.render.cicera import cicera_items
 from rules.actions import Action
 from rules.cards import Card
 
@@ -91,7 +92,7 @@ def test_forty_calls_fit_in_two_selects_and_four_calls_in_one_row():
     deck = [Card.of(r, s) for s in "dcsb" for r in "A234567FCR"]
     for calls, selects, buttons in ((deck, 2, 0), (deck[:10], 1, 0), ([c for c in deck if c.rank == "3"], 0, 4)):
         view = SimpleNamespace(to_move=0, seat=0, phase="call", legal=[Action.call(c) for c in calls], hand=())
-        items = render.chiamata_items(chiamata_info(), view)
+        items = chiamata_items(chiamata_info(), view)
         menus = [i.item for i in items if i.item.type.value == 3]
         assert len(menus) == selects and len(items) - len(menus) == buttons
         assert {i.row for i in items} == set(range(max(selects, 1)))  # one row a select, the buttons in one
@@ -103,7 +104,7 @@ def test_forty_calls_fit_in_two_selects_and_four_calls_in_one_row():
 def test_points_bids_are_one_select_and_pass():
     view = SimpleNamespace(to_move=0, seat=0, phase="auction", hand=(),
                            legal=[*(Action.make_bid(f"2:{n}") for n in range(62, 121)), Action.pass_()])
-    items = render.chiamata_items(chiamata_info(), view)
+    items = chiamata_items(chiamata_info(), view)
     (menu,) = [i.item for i in items if i.item.type.value == 3]
     assert [i.row for i in items] == [0, 1] and len(menu.options) <= 25
     assert menu.options[0].label == "2 with a target of 62" and menu.options[-1].label == "2 with a target of 120"
@@ -129,8 +130,8 @@ def test_every_placeholder_fits_on_a_phone(language):
     cicera_info = TableInfo(1, 1, 1, 100, "cicera", 4, {}, "easy", "playing",
                             tuple(SeatInfo(i, 100 + i, f"p{i}", None, None) for i in range(4)), 0, 9, None)
     with use_language(None if language == "en" else language):
-        items = [i for v in views for i in render.chiamata_items(chiamata_info(), v)]
-        items += render.cicera_items(cicera_info, cicera.view(0))
+        items = [i for v in views for i in chiamata_items(chiamata_info(), v)]
+        items += cicera_items(cicera_info, cicera.view(0))
     placeholders = [i.item.placeholder for i in items if i.item.type.value == 3]
     assert len(placeholders) == 7
     assert all(len(p) <= 35 for p in placeholders), placeholders
