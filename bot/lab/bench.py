@@ -248,7 +248,9 @@ def main(args: argparse.Namespace) -> int:
     if not args.only or args.only == "service":
         from bot.lab import bench_service
 
-        bench_service.main(args)
+        status = bench_service.main(args)
+        if status:
+            return status  # a PostgreSQL server that cannot be used (one line said so)
     if args.only == "review":  # slow (a minute): only when asked for
         print(f"{'review':<22} {'games':>8} {'median s':>9} {'max s':>8} {'median cpu s':>13} {'max cpu s':>10}")
         for label, wall, cpu in review_times(args.seed, args.games):

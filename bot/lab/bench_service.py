@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -333,42 +334,49 @@ def ratio(now: list[float], before: list[float], q: float | None = None) -> floa
 
 
 async def run(tables: int, level: str, postgresql: DatabaseUrl | None = None, *, users: int = USERS,
-              appends: int = APPENDS, games: int = GAMES) -> list[str]:
+              appends: int = APPENDS, games: int = GAMES, say: Callable[[str], object] | None = None) -> list[str]:
     """Run the three measurements in a temporary directory, SQLite first, then, given a PostgreSQL server,
     the first two with ``synchronous_commit`` off and local and the leaderboard with local; the report's
-    lines. A server that cannot be reached fails (``OSError``, asyncpg's errors) before anything is measured."""
+    lines, each also given to ``say`` as soon as its measurement is done (a run with PostgreSQL takes minutes). A
+    server that cannot be reached fails (``OSError``, asyncpg's errors) before anything is measured."""
     from bot.storage.postgres.backend import SYNCHRONOUS_COMMIT
 
     facts = await server_facts(postgresql) if postgresql is not None else None
-    lines = []
+    lines: list[str] = []
+
+    def add(*new: str) -> None:
+        lines.extend(new)
+        for line in new:
+            if say is not None:
+                say(line)
+
     with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as tmp:
         base = Path(tmp)
-        lines.append(_("backend: SQLite {version}, synchronous NORMAL, a new file for each measurement").format(
+        add(_("backend: SQLite {version}, synchronous NORMAL, a new file for each measurement").format(
             version=sqlite3.sqlite_version))
-        lines.extend((await measure(Databases(base), tables, level, "NORMAL", board=True, users=users,
-                                    appends=appends, games=games))[0])
+        add(*(await measure(Databases(base), tables, level, "NORMAL", board=True, users=users, appends=appends,
+                            games=games))[0])
         if postgresql is None or facts is None:
             return lines
         databases = Databases(base, postgresql)
         figures = {}
         try:
             for synchronous in SETTINGS:
-                lines.append(_("backend: PostgreSQL {version} at {server}, fsync {fsync}, synchronous_commit {commit} "
-                               "(the store's synchronous {synchronous}), a new database for each "
-                               "measurement").format(commit=SYNCHRONOUS_COMMIT[synchronous],
-                                                     synchronous=synchronous, **facts))
+                add(_("backend: PostgreSQL {version} at {server}, fsync {fsync}, synchronous_commit {commit} (the "
+                      "store's synchronous {synchronous}), a new database for each measurement").format(
+                    commit=SYNCHRONOUS_COMMIT[synchronous], synchronous=synchronous, **facts))
                 got_lines, figures[synchronous] = await measure(
                     databases, tables, level, synchronous, board=synchronous == "NORMAL", users=users,
                     appends=appends, games=games)
-                lines.extend(got_lines)
+                add(*got_lines)
                 await databases.drop()
         finally:
             await databases.drop()
         off, local = figures["OFF"], figures["NORMAL"]
-        lines.append(_("the cost of durability on PostgreSQL, synchronous_commit local against off in this run: "
-                       "wall time x{wall:.2f}; storing an action meanwhile, median x{median:.2f}, p99 x{p99:.2f}; "
-                       "a user's action meanwhile, p99 x{user:.2f}; storing an action alone, median x{alone:.2f}, "
-                       "p99 x{alone99:.2f}").format(
+        add(_("the cost of durability on PostgreSQL, synchronous_commit local against off in this run: "
+              "wall time x{wall:.2f}; storing an action meanwhile, median x{median:.2f}, p99 x{p99:.2f}; "
+              "a user's action meanwhile, p99 x{user:.2f}; storing an action alone, median x{alone:.2f}, "
+              "p99 x{alone99:.2f}").format(
             wall=local["seconds"] / off["seconds"], median=ratio(local["append_ms"], off["append_ms"]),
             p99=ratio(local["append_ms"], off["append_ms"], 99), user=ratio(local["human_ms"], off["human_ms"], 99),
             alone=ratio(local["single_ms"], off["single_ms"]),
@@ -384,24 +392,28 @@ def main(args: argparse.Namespace | None = None) -> int:
     from bot.lab.pg_server import ServerError, temporary_server
     from bot.lab_commands import TEMPORARY
 
+    def say(line: str) -> None:
+        print(line, flush=True)
+
     tables = getattr(args, "games", 0) or TABLES
     where = getattr(args, "postgresql", None)
     print(_("service benchmark, {cpus} CPUs, database in a temporary directory").format(cpus=os.cpu_count()))
     try:
         if where == TEMPORARY:
             with temporary_server() as url:
-                lines = asyncio.run(run(tables, LEVEL, url))
+                asyncio.run(run(tables, LEVEL, url, say=say))
         else:
-            lines = asyncio.run(run(tables, LEVEL, where))
+            asyncio.run(run(tables, LEVEL, where, say=say))
     except ServerError as e:
         print(_("error: no PostgreSQL server to measure: {reason}").format(reason=e), file=sys.stderr)
         return 1
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, StorageError) as e:
+        if isinstance(e, (ConnectionRefusedError, FileNotFoundError)):  # no socket, or nobody listening on it
+            reason = _("no server answers there")
+        else:
+            reason = " ".join(str(e).split()) or type(e).__name__
         print(_("error: the PostgreSQL server {server} cannot be used: {reason}").format(
-            server=where.server if isinstance(where, DatabaseUrl) else where,
-            reason=" ".join(str(e).split()) or type(e).__name__), file=sys.stderr)
+            server=where.server if isinstance(where, DatabaseUrl) else where, reason=reason), file=sys.stderr)
         return 1
-    for line in lines:
-        print(line)
     return 0
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
@@ -38,7 +37,9 @@ async def test_postgresql_is_measured_with_both_settings_and_named(postgresql_ur
     section names its backend, and the server's fsync as the server reports it (the tests' server has it off)."""
     import asyncpg
 
-    lines = await bench_service.run(3, "greedy", postgresql_url, users=1, appends=10, games=200)
+    said: list[str] = []
+    lines = await bench_service.run(3, "greedy", postgresql_url, users=1, appends=10, games=200, say=said.append)
+    assert said == lines  # each line as soon as it is measured
     backends = [line for line in lines if line.startswith("backend: ")]
     assert backends[0].startswith("backend: SQLite ")
     assert [("synchronous_commit off" in b, "synchronous_commit local" in b) for b in backends[1:]] == [
@@ -69,11 +70,12 @@ async def test_a_temporary_server_fsyncs():
 
 
 def test_an_unreachable_server_is_one_line_before_any_measurement(tmp_path, capsys):
-    missing = DatabaseUrl(f"postgresql://postgres@/postgres?host={tmp_path}&port=1")
-    assert bench_service.main(argparse.Namespace(games=1, postgresql=missing)) == 1
+    missing = f"postgresql://postgres@/postgres?host={tmp_path}&port=1"
+    assert cli_main(["bench", "--only", "service", "--games", "1", "--postgresql", missing]) == 1
     out, err = capsys.readouterr()
     assert "backend:" not in out
-    assert len(err.strip().splitlines()) == 1 and err.startswith("error: the PostgreSQL server ")
+    assert err.strip().splitlines() == [f"error: the PostgreSQL server {tmp_path} (port 1) cannot be used: no server "
+                                        "answers there"]
 
 
 def test_the_postgresql_option_takes_a_url_or_temporary():
