@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
+from rules.briscola_events import Conquest, Draw, Exchange
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
+from rules.events import Event, Play, TrickTaken
 from rules.options import HINTS, TEAM_CHAT, TURN_TIMER, OptionSpec, validate
 from rules.spec import GameSpec, SummaryRow, register
 from rules.tricks import EXCHANGE, TrickState
@@ -292,36 +294,34 @@ class BriscolaRound(TrickState, Round):
             return
         raise IllegalAction(N_("'{kind}' is not an action of Briscola"), kind=action.kind)
 
-    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
+    def apply_checked(self, action: Action) -> list[Event]:
         """Apply a checked action and return the public events it caused."""
         seat = self.turn
         assert action.card is not None, "check() let through only a play or an exchange of a card in hand"
         if action.kind == "exchange":
             old = self.briscola
             self.apply_fast(EXCHANGE + action.card)
-            return [{"type": "exchange", "seat": seat, "gave": str(action.card), "took": str(Card(old))}]
+            return [Exchange(seat, str(action.card), str(Card(old)))]
         before = len(self.history)
         stock_before = self.stock_left()
         self.apply_fast(action.card)
-        events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": str(action.card)}]
+        events: list[Event] = [Play(seat, str(action.card))]
         if len(self.history) > before:
             lead, cs, w = self.history[-1]
-            events.append({"type": "trick", "winner": w, "leader": lead, "cards": cards_json(cs),
-                           "points": sum(POINTS[c] for c in cs)})
+            events.append(TrickTaken(w, lead, tuple(cards_json(cs)), sum(POINTS[c] for c in cs)))
             if self.stock_left() < stock_before:
-                events.append({"type": "draw", "first": w, "stock_left": self.stock_left(),
-                               "briscola_drawn": self.briscola_drawn})
+                events.append(Draw(w, self.stock_left(), self.briscola_drawn))
             if self.conquest >= 0:
                 events.append(self._conquest_event())
         return events
 
-    def deal_events(self) -> list[dict[str, Any]]:
+    def deal_events(self) -> list[Event]:
         """A conquest straight after the deal."""
         return [self._conquest_event()] if self.conquest >= 0 else []
 
-    def _conquest_event(self) -> dict[str, Any]:
+    def _conquest_event(self) -> Conquest:
         base = self.trump * 13
-        return {"type": "conquest", "seat": self.conquest, "cards": cards_json(base + r for r in _CONQUEST_RANKS)}
+        return Conquest(self.conquest, tuple(cards_json(base + r for r in _CONQUEST_RANKS)))
 
 
 @dataclass(frozen=True)

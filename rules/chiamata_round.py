@@ -10,7 +10,9 @@ from typing import Any
 
 from rules.actions import N_, PASS, Action, IllegalAction, RulesError
 from rules.cards import POINTS, STRENGTH_ORDER, SUITS, Card, deck_40
+from rules.chiamata_events import AuctionWon, Bid, Called, Discarded, PartnerRevealed, Pass, PassedOut, TrumpChosen
 from rules.engine import Round, cards_json, parse_cards
+from rules.events import Event, Play, TrickTaken
 from rules.tricks import TrickState
 
 PLAYERS = 5
@@ -357,35 +359,31 @@ class ChiamataRound(TrickState, Round):
         """Raise ``IllegalAction`` with the reason when ``action`` is not legal now."""
         self.move_of(action)
 
-    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
+    def apply_checked(self, action: Action) -> list[Event]:
         """Apply a checked action and return the public events it caused (never a hidden card)."""
         seat = self.to_move()
+        assert seat is not None, "check() let through an action of a round still in play"
         m = self.move_of(action)
         ph = self.phase
         before = len(self.history)
         self.apply_fast(m)
         if ph == "auction":
-            ev: list[dict[str, Any]] = [{"type": "pass" if m == PASS_MOVE else "bid", "seat": seat}]
-            if m != PASS_MOVE:
-                ev[0]["bid"] = self.bid_value(m)
+            ev: list[Event] = [Pass(seat) if m == PASS_MOVE else Bid(seat, self.bid_value(m))]
             if self.caller >= 0:
-                ev.append({"type": "auction_won", "seat": self.caller, "bid": self.bid_value(self.standing),
-                           "target": self.target})
+                ev.append(AuctionWon(self.caller, self.bid_value(self.standing), self.target))
             elif self.passed_out:
-                ev.append({"type": "passed_out"})
+                ev.append(PassedOut())
             return ev
         if ph == "trump":
-            return [{"type": "trump", "seat": seat, "suit": SUITS[self.trump]}]
+            return [TrumpChosen(seat, SUITS[self.trump])]
         if ph == "discard":
-            return [{"type": "discard", "seat": seat, "count": KITTY_SIZE}]
+            return [Discarded(seat, KITTY_SIZE)]
         if ph == "call":
-            return [{"type": "call", "seat": seat, "card": str(Card(self.called))}]
-        ev = [{"type": "play", "seat": seat, "card": str(action.card)}]
+            return [Called(seat, str(Card(self.called)))]
+        ev = [Play(seat, str(action.card))]
         if action.card == self.called:
-            ev.append({"type": "partner_revealed", "seat": seat, "caller": self.caller,
-                       "alone": seat == self.caller})
+            ev.append(PartnerRevealed(seat, self.caller, seat == self.caller))
         if len(self.history) > before:
             lead, cs, w = self.history[-1]
-            ev.append({"type": "trick", "winner": w, "leader": lead, "cards": cards_json(cs),
-                       "points": sum(POINTS[c] for c in cs)})
+            ev.append(TrickTaken(w, lead, tuple(cards_json(cs)), sum(POINTS[c] for c in cs)))
         return ev

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
+from rules.cicera_events import CaptureEvent, DealEnd
 from rules.cicera_rules import (
     BONUSES,
     FANTE_OF_CUPS,
@@ -31,6 +32,7 @@ from rules.cicera_rules import (
     value_buckets,
 )
 from rules.engine import Round, cards_json, parse_cards
+from rules.events import Event
 from rules.view import GameView
 
 
@@ -219,30 +221,16 @@ class CiceraRound(Round):
         if problem is not None:
             raise problem
 
-    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
+    def apply_checked(self, action: Action) -> list[Event]:
         """Apply a checked play; return its ``play`` event, and a ``deal_end`` event when the deal ends."""
         seat = self._to_move
         assert seat is not None and action.card is not None and action.take is not None
         bonuses = self._play(action.card, action.take)
-        events: list[dict[str, Any]] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "team": seat % 2,
-                "card": str(action.card),
-                "take": cards_json(action.take),
-                "bonuses": list(bonuses),
-            }
+        events: list[Event] = [
+            CaptureEvent(seat, seat % 2, str(action.card), tuple(cards_json(action.take)), tuple(bonuses))
         ]
         if self._to_move is None:
-            events.append(
-                {
-                    "type": "deal_end",
-                    "leftover_to": self.leftover_to,
-                    "leftover": cards_json(self.leftover),
-                    "unclaimed": cards_json(self.table),
-                }
-            )
+            events.append(DealEnd(self.leftover_to, tuple(cards_json(self.leftover)), tuple(cards_json(self.table))))
         return events
 
     # ----- fast path -----

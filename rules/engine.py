@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.actions import N_, Action, IllegalAction, RulesError, brief
 from rules.cards import Card
+from rules.events import Event, MatchOver, RoundOver, RoundStart
 from rules.spec import RECORD_FORMAT
 from rules.view import GameView, Sides
 
@@ -43,7 +44,7 @@ class Round:
         """Raise ``IllegalAction`` with a clear reason when ``action`` is not legal now."""
         raise NotImplementedError
 
-    def apply_checked(self, action: Action) -> list[dict[str, Any]]:
+    def apply_checked(self, action: Action) -> list[Event]:
         """Apply a legal action (already checked) and return the events it caused."""
         raise NotImplementedError
 
@@ -55,7 +56,7 @@ class Round:
         """The deal in record form."""
         raise NotImplementedError
 
-    def deal_events(self) -> list[dict[str, Any]]:
+    def deal_events(self) -> list[Event]:
         """Events of the deal itself (a round can end at once, e.g. a Briscola conquest)."""
         return []
 
@@ -205,11 +206,11 @@ class Match:
         }
 
     # ----- shared machinery -----
-    def _start_round(self, dealer: int) -> list[dict[str, Any]]:
+    def _start_round(self, dealer: int) -> list[Event]:
         deal = self._deals(len(self.rounds), dealer) if self._deals else None
         self.round = self.new_round(dealer, deal)
         self.rounds.append({"dealer": dealer, "deal": self.round.deal_json(), "actions": []})
-        events: list[dict[str, Any]] = [{"type": "round_start", "round": len(self.rounds) - 1, "dealer": dealer}]
+        events: list[Event] = [RoundStart(len(self.rounds) - 1, dealer)]
         if self.round.is_over():
             events.extend(self.round.deal_events())
             events.extend(self._finish_round())
@@ -254,7 +255,7 @@ class Match:
             return False
         return True
 
-    def apply(self, action: Action, seat: int | None = None) -> list[dict[str, Any]]:
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Check and apply ``action`` (by ``seat`` when given); return the events it caused.
 
         Raises ``IllegalAction`` with a clear reason and leaves the state unchanged when it is not allowed."""
@@ -269,16 +270,16 @@ class Match:
         """Add an informational entry (``{"seat": s, "timeout": true}``, ``leave``) to the current round."""
         self.rounds[-1]["actions"].append(dict(entry))
 
-    def _finish_round(self) -> list[dict[str, Any]]:
+    def _finish_round(self) -> list[Event]:
         result = self.score_round(self.round)
         self.rounds[-1]["result"] = result
         for s, gp in enumerate(result["game_points"]):
             self.totals[s] += gp
-        events: list[dict[str, Any]] = [{"type": "round_over", "round": len(self.rounds) - 1, "result": result}]
+        events: list[Event] = [RoundOver(len(self.rounds) - 1, result)]
         if self.match_finished():
             self.over = True
             self.winners = self.match_winners()
-            events.append({"type": "match_over", "game_points": list(self.totals), "winners": list(self.winners)})
+            events.append(MatchOver(tuple(self.totals), tuple(self.winners)))
         else:
             events.extend(self._start_round((self.round.dealer + 1) % self.n))
         return events

@@ -34,6 +34,7 @@ from bot.tables.slots import PrioritySlots
 from bot.tables.standings import StandingsService
 from bot.tables.table import Seat, Table
 from rules.ai import AGENT_NAMES, DEFAULT_TIME_MS
+from rules.events import Event
 
 if TYPE_CHECKING:
     from bot.shards import Shards
@@ -140,14 +141,11 @@ class ServiceCore:
         """The events of one table (or every table) as an async iterator."""
         return Subscription(self, table_id)
 
-    def _emit(self, t: Table, what: Payload | str, **data: Any) -> TableEvent:
-        """Announce a service event (its typed ``Payload``) or an engine's (its ``type`` and fields)."""
+    def _emit(self, t: Table, what: Payload | Event) -> TableEvent:
+        """Announce a service event (its typed ``Payload``) or an engine's (its typed ``Event``)."""
         t.seq += 1
-        kind: str = what.KIND if isinstance(what, Payload) else what
-        payload = what if isinstance(what, Payload) else None
-        if payload is not None:
-            data = payload.as_dict()
-        event = TableEvent(t.id, t.seq, kind, data, payload)
+        event = TableEvent(t.id, t.seq, what.KIND, what.as_dict(), what)
+        kind = event.kind
         for key in (t.id, None):
             for callback in list(self._subscribers.get(key, ())):
                 try:

@@ -4,10 +4,10 @@ The service's own kinds are the members of ``EventKind`` (a ``StrEnum``: each me
 so ``event.kind == "game_over"`` and ``event.kind == EventKind.GAME_OVER`` both hold), and each has a typed
 payload below (``Turn``, ``GameOver``...): the service builds one to emit the event, so every field is checked
 where it is made, and a front end may read it typed as ``event.payload`` (or by key, as ``event["seat"]``). The
-engines' events
-come through too, with their ``type`` as the kind (``round_start``, ``play``, ``trick``, ``draw``,
-``exchange``, ``conquest``, ``bid``, ``pass``, ``auction_won``, ``passed_out``, ``trump``, ``discard``,
-``call``, ``partner_revealed``, ``deal_end``, ``round_over``, ``match_over``) and their fields as the data.
+engines' events come through the same way: the engine's typed ``rules.events.Event`` is the payload, its
+``KIND`` the kind (``round_start``, ``play``, ``trick``, ``draw``, ``exchange``, ``conquest``, ``bid``, ``pass``,
+``auction_won``, ``passed_out``, ``trump``, ``discard``, ``call``, ``partner_revealed``, ``deal_end``,
+``round_over``, ``match_over``) and its fields the data.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from bot.tables.table import SeatInfo, TableInfo
+    from rules.events import Event
 
 
 class EventKind(StrEnum):
@@ -228,15 +229,15 @@ class StorageGaveUp(Payload):
 class TableEvent:
     """One thing that happened at a table. ``seq`` counts the table's events since the service started.
 
-    ``kind`` is an ``EventKind`` for the service's own events, the engine's ``type`` text for the others;
+    ``kind`` is an ``EventKind`` for the service's own events, the engine event's ``KIND`` for the others;
     ``event["key"]`` and ``event.get("key")`` read ``data``."""
 
     table_id: int
     seq: int
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
-    payload: Payload | None = None
-    """The typed data of a service event; ``None`` for an engine's event."""
+    payload: Payload | Event | None = None
+    """The typed data: a service event's ``Payload`` or the engine's ``Event``."""
 
     @property
     def service_kind(self) -> EventKind | None:

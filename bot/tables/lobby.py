@@ -270,6 +270,6 @@ class Lobby(Turns):
             t.seats, t.match, t.status = seats, match, "playing"
             self._emit(t, Started(seats=list(t.info().seats)))
             for ev in match.start_events:
-                self._emit(t, ev["type"], **ev)
+                self._emit(t, ev)
             await self._advance(t)
         return t.info()

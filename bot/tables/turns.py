@@ -132,7 +132,7 @@ class Turns(ServiceCore):
             self._emit(t, payload)
         self._emit(t, Acted(seat=seat, action=str(action), entry=entry, by=by, version=t.version))
         for ev in events:
-            self._emit(t, ev["type"], **ev)
+            self._emit(t, ev)
         if not t.team_chat_open and t.team_chat_due():
             t.team_chat_open = True
             self._emit(t, TeamChatOpen(sides=[list(s) for s in spec(t.game).sides(t.players)]))

@@ -445,11 +445,13 @@ async def test_the_service_kinds_are_event_kinds_and_the_engines_kinds_pass_thro
 
 
 async def test_every_service_event_carries_its_typed_payload(open_service, recorder, play):
-    """Each service kind has one payload class; the events a game sends carry it, and their data are its fields."""
+    """Each service kind has one payload class, each engine event its typed Event; an event carries it, and its
+    data are its fields."""
     from dataclasses import fields
 
     from bot.tables import EventKind
     from bot.tables.events import Payload
+    from rules.events import Event
 
     classes = {cls.KIND: cls for cls in Payload.__subclasses__()}
     assert set(classes) == set(EventKind) and len(classes) == len(Payload.__subclasses__())
@@ -462,8 +464,9 @@ async def test_every_service_event_carries_its_typed_payload(open_service, recor
     await service.start(t.id, 100)
     await play(service, t.id, {100})
     for event in recorder.events:
-        if event.service_kind is None:
-            assert event.payload is None
+        if event.service_kind is None:  # the engine's own event: its typed Event, whose fields are the data
+            assert isinstance(event.payload, Event) and event.payload.kind == event.kind
+            assert event.data == event.payload.as_dict()
             continue
         assert type(event.payload) is classes[event.kind]
         assert list(event.data) == [f.name for f in fields(event.payload)]

@@ -387,8 +387,8 @@ def test_called_suit_is_trump_low_trump_wins_the_trick():
     events = []
     for seat, card in [(1, "Ac"), (2, "3c"), (3, "5c"), (4, "4b"), (0, "Rc")]:
         events += m.apply(Action.play(card), seat)
-    tricks = [e for e in events if e["type"] == "trick"]
-    assert len(tricks) == 1 and tricks[0]["winner"] == 4
+    tricks = [e for e in events if e.kind == "trick"]
+    assert len(tricks) == 1 and tricks[0].as_dict()["winner"] == 4
     assert m.to_move() == 4
     assert m.view(None).tricks_won == (0, 0, 0, 0, 1)
 
@@ -413,7 +413,7 @@ def test_all_pass_redeal_by_next_dealer_not_counted():
     assert r0["result"]["card_points"] == [0] * 5
     assert r0["caller"] is None and r0["partner"] is None
     assert seen == [(0, 2), (1, 3)]
-    assert any(e["type"] == "round_over" for e in events)
+    assert any(e.kind == "round_over" for e in events)
     assert m.view(None).dealer == 3 and m.to_move() == 4
     assert m.view(0).game_points == (0, 0, 0, 0, 0) and m.view(0).rounds_played == 0
     # the real round: seat 4 bids A and calls Ad in its own hand, plays alone and takes everything
@@ -466,9 +466,9 @@ def test_forced_round_scoring(name, play_seed):
     side = {caller, caller if partner is None else partner}
     won = game_points[caller] > 0
     assert m.result() == {"game_points": game_points, "winners": [s for s in SEATS if (s in side) == won]}
-    reveals = [e for e in events if e["type"] == "partner_revealed"]
+    reveals = [e for e in events if e.kind == "partner_revealed"]
     assert len(reveals) == 1
-    assert reveals[0]["seat"] == (caller if partner is None else partner)
+    assert reveals[0].as_dict()["seat"] == (caller if partner is None else partner)
 
 
 def test_tie_at_the_top_is_shared():
@@ -534,7 +534,7 @@ def test_kitty_called_card_in_the_discard_means_alone():
     m.apply(Action.call("Ad"), 1)
     assert not any(m.view(s).i_am_partner for s in SEATS)
     events = play_round_randomly(m, random.Random(3))
-    assert not any(e["type"] == "partner_revealed" for e in events)
+    assert not any(e.kind == "partner_revealed" for e in events)
     rnd = m.rounds[0]
     assert (rnd["caller"], rnd["partner"], rnd["success"]) == (1, None, True)
     assert rnd["result"]["card_points"] == [0, 120, 0, 0, 0]
@@ -591,7 +591,7 @@ def check_round_against_the_rules(m: Chiamata, deal: dict, rng: random.Random) -
             if str(action.card) == called:
                 revealed = True
         if not revealed:
-            assert not any(e["type"] == "partner_revealed" or "partner" in e for e in events)
+            assert not any(e.kind == "partner_revealed" or "partner" in e.as_dict() for e in events)
         if len(m.rounds) - 1 != index:
             break
         # views during the round
@@ -674,7 +674,7 @@ def test_partner_is_secret_until_the_called_card_is_played():
         assert b.to_move() == seat
         ea, eb = a.apply(action, seat), b.apply(action, seat)
         assert ea == eb
-        assert not any(e["type"] == "partner_revealed" for e in ea)
+        assert not any(e.kind == "partner_revealed" for e in ea)
         for s in watchers:
             assert comparable(a.view(s)) == comparable(b.view(s)), s
         for m in (a, b):
@@ -694,8 +694,8 @@ def test_partner_is_secret_until_the_called_card_is_played():
         seat = a.to_move()
         both(Action.play(plain[seat].pop(0)))
     events = a.apply(Action.play("Ad"), 2)
-    reveals = [e for e in events if e["type"] == "partner_revealed"]
-    assert len(reveals) == 1 and reveals[0]["seat"] == 2 and reveals[0]["alone"] is False
+    reveals = [e for e in events if e.kind == "partner_revealed"]
+    assert len(reveals) == 1 and reveals[0].as_dict()["seat"] == 2 and reveals[0].as_dict()["alone"] is False
     assert all(a.view(s).partner == 2 for s in [*SEATS, None])
     assert a.view(1).i_am_partner is False and a.view(2).i_am_partner is True
 
@@ -706,8 +706,8 @@ def test_alone_caller_is_shown_as_partner_once_the_called_card_is_played():
     m.apply(Action.call("Ad"), 1)
     assert all(m.view(s).partner is None and not m.view(s).i_am_partner for s in [*SEATS, None])
     events = m.apply(Action.play("Ad"), 1)
-    reveals = [e for e in events if e["type"] == "partner_revealed"]
-    assert len(reveals) == 1 and reveals[0]["seat"] == 1 and reveals[0]["alone"] is True
+    reveals = [e for e in events if e.kind == "partner_revealed"]
+    assert len(reveals) == 1 and reveals[0].as_dict()["seat"] == 1 and reveals[0].as_dict()["alone"] is True
     assert all(m.view(s).partner == 1 for s in [*SEATS, None])
 
 

@@ -29,7 +29,7 @@ def play(rnd: CiceraRound, c: str, take: str | None) -> list[dict]:
     """Check and apply ``play c take ...`` (``take=""`` places the card) on a round."""
     a = Action.play(c, None if take is None else cards(take))
     rnd.check(a)
-    return rnd.apply_checked(a)
+    return [e.as_dict() for e in rnd.apply_checked(a)]
 
 
 def filler_deal(table: str, **hands: str) -> dict:
@@ -68,10 +68,10 @@ def scripted(
 
 
 def play_deal(m: Cicera, actions: list[Action]) -> list[dict]:
-    """Apply a deal's actions through the match (each by the seat to move)."""
+    """Apply a deal's actions through the match (each by the seat to move); the events as plain data."""
     events: list[dict] = []
     for a in actions:
-        events.extend(m.apply(a, m.to_move()))
+        events.extend(e.as_dict() for e in m.apply(a, m.to_move()))
     return events
 
 
@@ -571,7 +571,7 @@ def test_fast_path_follows_the_checked_path(seed: int):
         probe.apply_fast(move_of(a))  # a clone is independent of its source
         events = m.apply(a)
         bonuses = fast.apply_fast(move_of(a))
-        assert list(bonuses) == events[0]["bonuses"]
+        assert list(bonuses) == events[0].as_dict()["bonuses"]
         assert fast.hands == m.round.hands and fast.table == m.round.table and fast.piles == m.round.piles
     assert fast.is_over() and fast.legal_fast() == []
     assert list(fast.scores()) == m.rounds[0]["result"]["score"]

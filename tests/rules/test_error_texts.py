@@ -36,6 +36,31 @@ def _sites() -> list[tuple[str, int, ast.Call]]:
     return found
 
 
+NAMING = {"GameSpec", "SummaryRow"}
+"""A game's declared names (its title, turn, score unit, summary rows) are marked with ``N_`` in its spec too."""
+
+
+def _declared_names() -> set[tuple[str, int]]:
+    """The ``N_`` markers that name something a spec declares: inside a ``GameSpec(...)`` or ``SummaryRow(...)``,
+    a default of ``GameSpec``'s fields, or a ``..._LABELS`` table of a game's rows: (file, line)."""
+    found = set()
+    for path in sorted(RULES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        roots: list[ast.AST] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in NAMING:
+                roots.append(node)
+            elif isinstance(node, ast.ClassDef) and node.name == "GameSpec":
+                roots.extend(n for n in node.body if isinstance(n, ast.AnnAssign))
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Name) and t.id.endswith("_LABELS") for t in targets):
+                    roots.append(node)
+        for root in roots:
+            found.update((path.name, n.lineno) for n in ast.walk(root) if _is_marker(n))
+    return found
+
+
 def _errors_with_templates() -> list[tuple[str, int, str, set[str]]]:
     """Every error built with an ``N_`` template: (file, the template's line, template, the keyword names
     the error is given)."""
@@ -79,8 +104,12 @@ def test_every_marker_is_one_literal_template_of_an_error():
     for file, line, call in sites:
         assert len(call.args) == 1 and not call.keywords, f"{file}:{line}"
         assert isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str), f"{file}:{line}"
-    # each marker is the template (first argument) of an engine error
-    assert {(f, line) for f, line, _c in sites} <= built, "an N_ text that is not an error's template"
+    # each marker is the template (first argument) of an engine error, or a name a game's spec declares
+    names = _declared_names()
+    assert {(f, line) for f, line, _c in sites} <= built | names, "an N_ text that is not an error's template"
+    for file, line, call in sites:
+        if (file, line) in names:
+            assert not _fields(call.args[0].value), f"{file}:{line}: a declared name has no fields"
 
 
 @pytest.mark.parametrize("site", _errors_with_templates(), ids=lambda s: f"{s[0]}:{s[1]}")
@@ -94,7 +123,9 @@ def test_a_template_formats_with_exactly_the_fields_it_is_given(site):
 
 
 def test_babel_extracts_every_template():
-    assert {t for _f, _l, t, _k in _errors_with_templates()} == _extracted()
+    names = _declared_names()
+    declared = {call.args[0].value for f, line, call in _sites() if (f, line) in names}
+    assert {t for _f, _l, t, _k in _errors_with_templates()} | declared == _extracted()
 
 
 def test_an_error_keeps_its_template_and_fields_through_pickling():
