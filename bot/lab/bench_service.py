@@ -24,7 +24,6 @@ import json
 import math
 import os
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -352,8 +351,7 @@ async def run(tables: int, level: str, postgresql: DatabaseUrl | None = None, *,
 
     with tempfile.TemporaryDirectory(prefix="tavolo-bench-") as tmp:
         base = Path(tmp)
-        add(_("backend: SQLite {version}, synchronous NORMAL, a new file for each measurement").format(
-            version=sqlite3.sqlite_version))
+        add(_("backend: SQLite, synchronous NORMAL, a new file for each measurement"))
         add(*(await measure(Databases(base), tables, level, "NORMAL", board=True, users=users, appends=appends,
                             games=games))[0])
         if postgresql is None or facts is None:

@@ -41,7 +41,7 @@ async def test_postgresql_is_measured_with_both_settings_and_named(postgresql_ur
     lines = await bench_service.run(3, "greedy", postgresql_url, users=1, appends=10, games=200, say=said.append)
     assert said == lines  # each line as soon as it is measured
     backends = [line for line in lines if line.startswith("backend: ")]
-    assert backends[0].startswith("backend: SQLite ")
+    assert backends[0].startswith("backend: SQLite,")
     assert [("synchronous_commit off" in b, "synchronous_commit local" in b) for b in backends[1:]] == [
         (True, False), (False, True)]
     assert all(b.startswith("backend: PostgreSQL ") and "fsync off" in b for b in backends[1:])
