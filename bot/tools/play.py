@@ -24,50 +24,39 @@ import argparse
 import asyncio
 import logging
 import sys
-import threading
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from bot.i18n import N_, _, environment_language, ngettext, use_language
-from bot.names import error_text, game_title, level_name, options_line, percent, why_text, win_points
+from bot.names import error_text, game_title, level_name, options_line
 from bot.ratings import rating_text
 from bot.storage import StorageError
 from bot.storage.errors import UNREACHABLE
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tables.service import WRITE_TRIES
+from bot.tools.lines import LineReader
+from bot.tools.reports import YOU, describe, hint_lines, review_lines
 from bot.tools.views import (
     MoveError,
     Score,
     SeatNames,
     choice_text,
-    hand_text,
+    join_and,
     menu,
     read_move,
     render_view,
     round_lines,
-    suit_text,
-    trump_of,
 )
 from bot.tools.views import rules_lines as table_rules_lines
-from bot.tools.views.chiamata import bid_text
-from bot.tools.views.cicera import item_text as cicera_item
-from bot.tools.views.seats import join_and
 from bot.tools.views.words import in_english, words_line
 from rules.actions import Action, RulesError
-from rules.ai.review import MIN_SEVERITY, severity, why
 from rules.games import DEFAULT_GAME, spec
 from rules.options import parse_option_args
-
-if TYPE_CHECKING:
-    from bot.tables.reviews import Review
-    from rules.ai.review import ActionValue, Judged
-    from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
 GUILD = 0
 CHANNEL = 0
-YOU = 1
-"""The terminal's guild, channel and user ids (its games go to the standings of guild 0)."""
+"""The terminal's guild and channel ids (its games go to the standings of guild 0); ``YOU`` is its user id."""
 NATURAL_TEAMS = {4: "13-24", 6: "135-246"}
 """Join order kept as seat order, so that you sit at seat 0."""
 DEFAULT_LEVEL = "medium"
@@ -90,37 +79,6 @@ class TooManyLines(Exception):
     """``LINES_A_TURN`` lines in a row at one turn were not a move: the input is not a player's (``yes 1 |``)."""
 
 
-class LineReader:
-    """Reads one line at a time from a stream in a daemon thread, only when asked: waiting for input never
-    holds up the end of the program (Ctrl-C stops at once, even at the prompt)."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.loop = asyncio.get_running_loop()
-        self.lines: asyncio.Queue[str] = asyncio.Queue()
-        self.wanted = threading.Semaphore(0)
-        threading.Thread(target=self._run, name="tavolo-input", daemon=True).start()
-
-    def _run(self) -> None:
-        while True:
-            self.wanted.acquire()
-            try:
-                line = self.stream.readline()
-            except (OSError, ValueError, UnicodeDecodeError):
-                line = ""  # a closed or unreadable input counts as its end
-            try:
-                self.loop.call_soon_threadsafe(self.lines.put_nowait, line)
-            except RuntimeError:  # the loop is closed: the program is ending
-                return
-            if not line:
-                return
-
-    async def readline(self) -> str:
-        """The next line ('' at the end of the input)."""
-        self.wanted.release()
-        return await self.lines.get()
-
-
 class Terminal:
     """The terminal front end of one table."""
 
@@ -130,7 +88,7 @@ class Terminal:
         self.stdout = stdout
         self.queue: asyncio.Queue[TableEvent] = asyncio.Queue()
         self.table_id: int | None = None
-        self.names = SeatNames("briscola", 2, None)
+        self.names = SeatNames(DEFAULT_GAME, 2, None)
         """The seats' names and what you know of the sides (set once the table is open)."""
         self.score = Score()
         self.options: dict = {}
@@ -370,7 +328,7 @@ class Terminal:
                                     self.options):
                 self.say(line)
             return
-        text = describe(event, self.names)
+        text = describe(event, self.names, self.names.game)
         if text:
             self.say(text)
         if event.kind == "call":
@@ -477,149 +435,6 @@ HELP = N_(
     "options; 'help' this text; 'quit' (or end of input) stops, and the game is kept."
 )
 HELP_HINT = N_("'hint', when the table has hints on, shows the AI's preferred move.")
-
-
-def hint_lines(view: GameView, values: list[ActionValue], choices: list[Action]) -> list[str]:
-    """A hint: the AI's preferred action as the numbered list names it (with its number), its win chance and
-    expected points, and the next best."""
-
-    def named(action: Action) -> str:
-        text = choice_text(action)
-        if action in choices:
-            text += _(" (choice {n})").format(n=choices.index(action) + 1)
-        return text
-
-    best = values[0]
-    game = view.game
-    cicera = game == "cicera"
-    line = (N_("Hint: {action}, with {win} win chance and about {points} points for your team.") if cicera else
-            N_("Hint: {action}, with {win} win chance and about {points} card points for your side."))
-    out = [_(line).format(action=named(best.action), win=percent(best.win), points=f"{best.points:.0f}"),
-           why_text(*why(view, best.action))]
-    if len(values) > 1:
-        other = values[1]
-        gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)
-        nearly = gap < MIN_SEVERITY[game]  # within what a review calls a cost
-        text = (_("About as good: {action}, with {win} win chance and about {points} points.") if nearly else
-                _("Next best: {action}, with {win} win chance and about {points} points."))
-        out.append(text.format(action=named(other.action), win=percent(other.win), points=f"{other.points:.0f}"))
-    return out
-
-
-def view_lines(view: Any, names: SeatNames) -> list[str]:
-    """A seat's view as its turn showed it (the game's lines, the trick, the hand), without the prompt."""
-    lines = render_view(view, names)
-    hand = _("Your hand: {cards}").format(cards=hand_text(view.game, view.hand, trump_of(view)))
-    return lines[1:lines.index(hand) + 1] if hand in lines else lines[1:]
-
-
-def where_text(record: dict[str, Any], j: Judged) -> str:
-    """Where a decision was: its trick (a Cicera turn), and its round (deal) when the record has several."""
-    several = len(record.get("rounds") or ()) > 1
-    if getattr(j.view, "phase", None) == "call":
-        if several:
-            return _("Round {round}, the call").format(round=j.round + 1)
-        return _("The call")
-    if record.get("game") == "cicera":
-        if several:
-            return _("Deal {round}, turn {n}").format(round=j.round + 1, n=j.turn)
-        return _("Turn {n}").format(n=j.turn)
-    if several:
-        return _("Round {round}, trick {n}").format(round=j.round + 1, n=j.turn)
-    return _("Trick {n}").format(n=j.turn)
-
-
-def review_lines(review: Review) -> list[str]:
-    """A review as the terminal prints it: each decision where it was, the hand and the trick as the seat saw
-    them (named as that seat knew the sides then), what was played, what the AI prefers and the cost; or that
-    no decision was costly."""
-    record = review.record
-    game = str(record.get("game"))
-    if not review.reviewed:
-        return [_("Nothing to review: the AI made every decision of your seat in this game.")]
-    if not review.decisions:
-        return [_("No costly decision: wherever it mattered, you played what the AI would play, or close to it.")]
-    humans = [i for i, s in enumerate(record.get("seats") or ()) if isinstance(s, dict) and s.get("user") == YOU]
-    out = [_("Your costliest decisions in game {id}, as you saw them. The AI valued every choice you had with "
-             "only what you knew then, over many deals of the cards you could not see.").format(id=review.game_id)]
-    cost = (N_("It cost your team about {points} points of the deal's score and {win} points of win chance "
-               "(yours {before}, the AI's choice {after}).") if game == "cicera" else
-            N_("It cost you about {points} card points and {win} points of win chance (yours {before}, the AI's "
-               "choice {after})."))
-    for n, j in enumerate(review.decisions, 1):
-        names = SeatNames(game, int(record.get("players") or 0), review.seat, humans)
-        names.learn(j.view)
-        out.append("")
-        out.append(_("{n}. {where}:").format(n=n, where=where_text(record, j)))
-        out.extend("   " + line for line in view_lines(j.view, names))
-        out.append(_("You played {played}; the AI prefers {best}.").format(
-            played=choice_text(j.played.action), best=choice_text(j.best.action)))
-        win = win_points(j.played.win, j.best.win)
-        out.append(_(cost).format(points=f"{j.cost_points:.1f}", win=win, before=percent(j.played.win),
-                                  after=percent(j.best.win)))
-    out.append("")
-    out.append(_("Win chance is your side's chance to win this round (in Cicera, this deal). It and the points "
-                 "are averages over the hands you could not see: they judge the decision, not the luck."))
-    return out
-
-
-def describe(event: TableEvent, names: SeatNames) -> str | None:
-    """One line for an event worth showing in the terminal, or ``None`` (the end of a round has its own
-    lines: ``bot.tools.views.round_lines``)."""
-    d = event.data
-
-    def name(key: str = "seat") -> str:
-        s = d.get(key)
-        return names(s) if isinstance(s, int) else "?"
-
-    k = event.kind
-    if k == "round_start":
-        return _("--- Round {n}, dealer {name} ---").format(n=d["round"] + 1, name=name("dealer"))
-    if k == "play":
-        text = _("{name} plays {card}").format(name=name(), card=d["card"])
-        if d.get("take"):
-            text += _(", takes {cards}").format(cards=" ".join(d["take"]))
-        if d.get("bonuses"):
-            text += f" ({join_and([cicera_item(b) for b in d['bonuses']])})"
-        return text
-    if k == "trick":
-        return ngettext("{name} takes the trick ({points} point).", "{name} takes the trick ({points} points).",
-                        d["points"]).format(name=name("winner"), points=d["points"])
-    if k == "exchange":
-        return _("{name} exchanges {gave} for the briscola {took}.").format(name=name(), gave=d["gave"], took=d["took"])
-    if k == "conquest":
-        return _("{name} holds {cards} of trumps: conquest!").format(name=name(), cards=" ".join(d["cards"]))
-    if k == "bid":
-        return _("{name} bids {bid}.").format(name=name(), bid=bid_text(d.get("bid")))
-    if k == "pass":
-        return _("{name} passes.").format(name=name())
-    if k == "auction_won":
-        return _("{name} wins the auction with {bid}: the caller's side needs {target} card points.").format(
-            name=name(), bid=bid_text(d.get("bid")), target=d.get("target"))
-    if k == "passed_out":
-        return _("Everybody passed: the cards are dealt again.")
-    if k == "trump":
-        return _("{name} declares {suit} trumps.").format(name=name(), suit=suit_text(d["suit"]))
-    if k == "discard":
-        return ngettext("{name} discards {n} card.", "{name} discards {n} cards.", d["count"]).format(
-            name=name(), n=d["count"])
-    if k == "call":
-        return _("{name} calls {card}.").format(name=name(), card=d["card"])
-    if k == "partner_revealed":
-        if d.get("alone"):
-            return _("{name} played their own called card: the caller plays alone!").format(name=name())
-        return _("{name} played the called card: {name} is the caller's partner!").format(name=name())
-    team = d.get("leftover_to")
-    if k == "deal_end" and d.get("leftover") and isinstance(team, int) and 0 <= team < len(names.sides):
-        return _("The cards left on the table ({cards}) go to {team}, which captured last.").format(
-            cards=" ".join(d["leftover"]), team=names.side_short(names.sides[team]))
-    if k == "timeout":
-        return _("{name}'s time ran out: the AI plays.").format(name=name())
-    if k == "seat_to_ai":
-        return _("The AI plays for {name} from now on.").format(name=name())
-    if k == "storage_error":
-        return _("Could not save the game: {reason}").format(reason=d["reason"])
-    return None
 
 
 async def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:

@@ -1,10 +1,12 @@
-"""The terminal's text of a seat's view: the common lines here, each game's own in ``bot.tools.views.<game>``.
+"""The terminal's text of a seat's view: the common lines here, and the registry of each game's own
+(``bot.tools.views.<game>``, imported by the game's name on first use: ``for_game``, ``load_all``).
 
 Cards are shown by the codes a player types (``Ad``, ``7s``, ``Rb``: rank then suit), hands grouped by suit
-(trumps first) and ordered by strength; the engine's order of a hand never shows. Each game's module holds
-``lines`` (what its seat sees beside the trick and the hand), ``round_lines`` (the end of a round: the points
-of each side and the match score) and may hold ``prompt`` and ``read`` for phases answered without a
-numbered list (Chiamata's auction, trump, discards and call).
+(trumps first) and ordered by strength; the engine's order of a hand never shows. Each game's module registers
+a ``TerminalView``: ``lines`` (what its seat sees beside the trick and the hand), ``round_lines`` (the end of a
+round: the points of each side and the match score), and may give ``prompt`` and ``read`` for phases answered
+without a numbered list (Chiamata's auction, trump, discards and call), ``describe`` for its own events, and
+the texts of its hints and reviews.
 """
 
 from __future__ import annotations
@@ -14,20 +16,24 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.names import game_title, options_line, suit_word
 from bot.rules_text import rules_text
 from bot.tools.views.seats import SeatNames, join_and
+from rules import games
 from rules.actions import Action
 from rules.cards import RANKS, STRENGTH_ORDER, SUITS, Card
 from rules.games import spec
 
+if TYPE_CHECKING:
+    from bot.tables import TableEvent
+
 __all__ = [
-    "MoveError", "Namer", "Score", "SeatNames", "cards_text", "hand_text", "join_and", "menu", "read_move",
-    "render_view", "round_lines", "rules_lines", "sort_cards", "suit_text",
+    "MoveError", "Namer", "Score", "SeatNames", "TerminalView", "cards_text", "event_seat", "for_game",
+    "hand_text", "join_and", "load_all", "menu", "read_move", "register", "render_view", "round_lines",
+    "rules_lines", "sort_cards", "suit_text", "unregister",
 ]
 
 Namer = Callable[[int | None], str]
@@ -59,9 +65,71 @@ class Score:
             self.rounds += 1
 
 
-def game_module(game: str) -> ModuleType:
-    """The module of a game's terminal text."""
-    return importlib.import_module(f"{__name__}.{game}")
+@dataclass(frozen=True)
+class TerminalView:
+    """One game's part of the terminal's text, registered by its module ``bot.tools.views.<game>``."""
+
+    game: str
+    """The game's registered name (``rules.games``)."""
+    lines: Callable[[Any, SeatNames], list[str]]
+    """What a seat of the game sees beside the trick and its hand."""
+    round_lines: Callable[[Mapping[str, Any], int, SeatNames, Score, Mapping[str, Any]], list[str]]
+    """The end of a round: ``(result, number, names, score, options)`` → each side's points, the match score."""
+    prompt: Callable[[Any, SeatNames], list[str]] | None = None
+    """What to answer in a phase without a numbered list (its first line follows "Your move:")."""
+    read: Callable[[Any, str], Action | str | None] | None = None
+    """A typed line read as the game's own move (``None``: read as every game's)."""
+    describe: Callable[[TableEvent, SeatNames], str | None] | None = None
+    """One line for an event of the game's own (``None`` from it: the common lines)."""
+    hint_line: str = N_("Hint: {action}, with {win} win chance and about {points} card points for your side.")
+    """A hint's first line (a catalogue text): the points in the game's unit."""
+    cost_line: str = N_("It cost you about {points} card points and {win} points of win chance (yours {before}, "
+                        "the AI's choice {after}).")
+    """A reviewed decision's cost (a catalogue text)."""
+    turn_texts: tuple[str, str] = (N_("Round {round}, trick {n}"), N_("Trick {n}"))
+    """Where a reviewed decision was, when the record has several rounds and when it has one (catalogue texts)."""
+
+
+VIEWS: dict[str, TerminalView] = {}
+
+
+def register(view: TerminalView) -> TerminalView:
+    """Add a game's terminal text (its module does, once, when imported); returns it."""
+    if view.game in VIEWS and VIEWS[view.game] is not view:
+        raise ValueError(f"the terminal view of {view.game!r} is registered already")
+    VIEWS[view.game] = view
+    return view
+
+
+def unregister(game: str) -> None:
+    """Take a game's terminal text out of the registry (a test's own game)."""
+    VIEWS.pop(game, None)
+
+
+def for_game(game: str) -> TerminalView:
+    """The terminal text of a game, its module ``bot.tools.views.<game>`` imported on first use; ``LookupError``
+    naming the game and the missing module when there is none."""
+    if game not in VIEWS:
+        module = f"{__name__}.{game}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+        if game not in VIEWS:
+            raise LookupError(f"the game {game!r} has no terminal view: {module} registers none")
+    return VIEWS[game]
+
+
+def load_all() -> dict[str, TerminalView]:
+    """The terminal text of every registered game (``rules.games``)."""
+    return {name: for_game(name) for name in games.names()}
+
+
+def event_seat(event: TableEvent, names: Namer, key: str = "seat") -> str:
+    """The name of the seat an event's field holds (``?`` when it holds none)."""
+    s = event.data.get(key)
+    return names(s) if isinstance(s, int) else "?"
 
 
 # ----- cards -----
@@ -113,17 +181,17 @@ def trump_of(view: Any) -> str | None:
 
 
 # ----- the screen of a turn -----
-def render_view(view: Any, names: Namer) -> list[str]:
+def render_view(view: Any, names: SeatNames) -> list[str]:
     """The lines showing a seat's view: the game's own lines (trump, auction, table...), the trick, your hand,
     and what to answer (a numbered list follows when ``menu`` gives one)."""
-    module = game_module(view.game)
-    lines = ["", *module.lines(view, names)]
+    own = for_game(view.game)
+    lines = ["", *own.lines(view, names)]
     if spec(view.game).has_tricks and view.phase == "play":
         trick = view.trick  # every game with tricks shows the one on the table
         played = ", ".join(f"{names(s)} {c}" for s, c in trick) if trick else _("nothing yet")
         lines.append(_("On the table: {played}").format(played=played))
     lines.append(_("Your hand: {cards}").format(cards=hand_text(view.game, view.hand, trump_of(view))))
-    prompt: list[str] = module.prompt(view, names) if hasattr(module, "prompt") else []
+    prompt = own.prompt(view, names) if own.prompt is not None else []
     if prompt:
         lines.append(_("Your move: {what}").format(what=prompt[0]))
         lines.extend(prompt[1:])
@@ -167,9 +235,9 @@ def _card_or_none(word: str) -> Card | None:
 def read_move(view: Any, text: str, choices: Sequence[Action]) -> Action | str:
     """What a typed line means at this turn: an ``Action``, or the text itself for the service to read
     (``play Ad``, ``exchange 7d``...). ``MoveError`` for a line that cannot be a move now."""
-    module = game_module(view.game)
-    if hasattr(module, "read"):
-        found: Action | str | None = module.read(view, text)
+    own = for_game(view.game)
+    if own.read is not None:
+        found = own.read(view, text)
         if found is not None:
             return found
     if text.isdigit():
@@ -199,8 +267,7 @@ def read_move(view: Any, text: str, choices: Sequence[Action]) -> Action | str:
 def round_lines(game: str, result: Mapping[str, Any], number: int, names: SeatNames, score: Score,
                 options: Mapping[str, Any]) -> list[str]:
     """The end of round ``number`` (1 for the first): the points of each side and the match score."""
-    lines: list[str] = game_module(game).round_lines(result, number, names, score, options)
-    return lines
+    return for_game(game).round_lines(result, number, names, score, options)
 
 
 def plain(markdown: str) -> str:

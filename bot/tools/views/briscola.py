@@ -4,12 +4,17 @@ of a round with each side's card points and the match score."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
-from bot.tools.views import Score, SeatNames, hand_text, suit_text
+from bot.tools.views import Score, SeatNames, TerminalView, event_seat, hand_text, register, suit_text
 from rules.briscola import MATCH_TARGET, BriscolaView
 from rules.games import spec
+
+if TYPE_CHECKING:
+    from bot.tables import TableEvent
+
+GAME = "briscola"
 
 
 def lines(view: BriscolaView, name: SeatNames) -> list[str]:
@@ -40,7 +45,7 @@ def match_line(names: SeatNames, score: Score, options: Mapping[str, Any]) -> st
 def round_lines(result: Mapping[str, Any], number: int, names: SeatNames, score: Score,
                 options: Mapping[str, Any]) -> list[str]:
     """The end of a Briscola round: the card points of each side, who won it, the match score."""
-    sides = spec("briscola").sides(len(result["card_points"]))
+    sides = spec(GAME).sides(len(result["card_points"]))
     side_points = result.get("side_points") or [sum(result["card_points"][s] for s in side) for side in sides]
     out = [_("--- Round {n} over ---").format(n=number)]
     points = ", ".join(f"{names.side_label(side)} {p}" for side, p in zip(sides, side_points))
@@ -59,3 +64,18 @@ def round_lines(result: Mapping[str, Any], number: int, names: SeatNames, score:
     if line:
         out.append(line)
     return out
+
+
+def describe(event: TableEvent, names: SeatNames) -> str | None:
+    """Briscola's own events: the trump exchange and a conquest."""
+    d = event.data
+    if event.kind == "exchange":
+        return _("{name} exchanges {gave} for the briscola {took}.").format(name=event_seat(event, names),
+                                                                             gave=d["gave"], took=d["took"])
+    if event.kind == "conquest":
+        return _("{name} holds {cards} of trumps: conquest!").format(name=event_seat(event, names),
+                                                                     cards=" ".join(d["cards"]))
+    return None
+
+
+VIEW = register(TerminalView(GAME, lines, round_lines, describe=describe))

@@ -5,14 +5,29 @@ the call; the end of a round with each side's card points and the match score.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _, ngettext
 from bot.names import suit_word
-from bot.tools.views import MoveError, Score, SeatNames, cards_text, sort_cards, suit_text
+from bot.tools.views import (
+    MoveError,
+    Score,
+    SeatNames,
+    TerminalView,
+    cards_text,
+    event_seat,
+    register,
+    sort_cards,
+    suit_text,
+)
 from rules.actions import Action
 from rules.cards import STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
 from rules.chiamata import KITTY_SIZE, MATCH_ROUNDS, PLAYERS, ChiamataView
+
+if TYPE_CHECKING:
+    from bot.tables import TableEvent
+
+GAME = "chiamata"
 
 
 def phase_text(phase: str) -> str:
@@ -229,3 +244,33 @@ def round_lines(result: Mapping[str, Any], number: int, names: SeatNames, score:
         out.append(_("Match score after {played} of {rounds} rounds: {totals}.").format(
             played=score.rounds, rounds=rounds, totals=totals))
     return out
+
+
+def describe(event: TableEvent, names: SeatNames) -> str | None:
+    """Chiamata's own events: the auction, the trump, the discards, the call and the partner revealed."""
+    d, k = event.data, event.kind
+    name = event_seat(event, names)
+    if k == "bid":
+        return _("{name} bids {bid}.").format(name=name, bid=bid_text(d.get("bid")))
+    if k == "pass":
+        return _("{name} passes.").format(name=name)
+    if k == "auction_won":
+        return _("{name} wins the auction with {bid}: the caller's side needs {target} card points.").format(
+            name=name, bid=bid_text(d.get("bid")), target=d.get("target"))
+    if k == "passed_out":
+        return _("Everybody passed: the cards are dealt again.")
+    if k == "trump":
+        return _("{name} declares {suit} trumps.").format(name=name, suit=suit_text(d["suit"]))
+    if k == "discard":
+        return ngettext("{name} discards {n} card.", "{name} discards {n} cards.", d["count"]).format(
+            name=name, n=d["count"])
+    if k == "call":
+        return _("{name} calls {card}.").format(name=name, card=d["card"])
+    if k == "partner_revealed":
+        if d.get("alone"):
+            return _("{name} played their own called card: the caller plays alone!").format(name=name)
+        return _("{name} played the called card: {name} is the caller's partner!").format(name=name)
+    return None
+
+
+VIEW = register(TerminalView(GAME, lines, round_lines, prompt=prompt, read=read, describe=describe))

@@ -4,13 +4,18 @@ each team's points, item by item, and the match score."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.i18n import _
-from bot.tools.views import Score, SeatNames, cards_text, join_and
+from bot.i18n import N_, _
+from bot.tools.views import Score, SeatNames, TerminalView, cards_text, event_seat, join_and, register
 from bot.tools.views.seats import sentence
 from rules.cards import RANKS, SUITS
 from rules.cicera import MATCH_TARGETS, TEAMS, CiceraView
+
+if TYPE_CHECKING:
+    from bot.tables import TableEvent
+
+GAME = "cicera"
 
 
 def item_text(item: str) -> str:
@@ -67,3 +72,29 @@ def round_lines(result: Mapping[str, Any], number: int, names: SeatNames, score:
     if line:
         out.append(line)
     return out
+
+
+def describe(event: TableEvent, names: SeatNames) -> str | None:
+    """Cicera's own events: a play with what it takes and its bonuses, the cards left to the last capture."""
+    d = event.data
+    if event.kind == "play":
+        text = _("{name} plays {card}").format(name=event_seat(event, names), card=d["card"])
+        if d.get("take"):
+            text += _(", takes {cards}").format(cards=" ".join(d["take"]))
+        if d.get("bonuses"):
+            text += f" ({join_and([item_text(b) for b in d['bonuses']])})"
+        return text
+    team = d.get("leftover_to")
+    if event.kind == "deal_end" and d.get("leftover") and isinstance(team, int) and 0 <= team < len(names.sides):
+        return _("The cards left on the table ({cards}) go to {team}, which captured last.").format(
+            cards=" ".join(d["leftover"]), team=names.side_short(names.sides[team]))
+    return None
+
+
+VIEW = register(TerminalView(
+    GAME, lines, round_lines, describe=describe,
+    hint_line=N_("Hint: {action}, with {win} win chance and about {points} points for your team."),
+    cost_line=N_("It cost your team about {points} points of the deal's score and {win} points of win chance "
+                 "(yours {before}, the AI's choice {after})."),
+    turn_texts=(N_("Deal {round}, turn {n}"), N_("Turn {n}")),
+))
