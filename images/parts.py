@@ -119,6 +119,20 @@ class ReplayStep:
     tricks_before: int
 
 
+Named = list[tuple[str, Match]]
+"""Game states by name (``briscola-4p-open``)."""
+
+
+@dataclass(frozen=True)
+class GameSamples:
+    """A game's sample states and pictures (``images.samples``): the positions that change a picture (every
+    player count and mode), finished games for the summaries, and the documentation's pictures by file name."""
+
+    positions: Callable[[], Named]
+    finished: Callable[[], Named]
+    documented: Callable[[], dict[str, bytes]]
+
+
 @dataclass(frozen=True)
 class GamePictures:
     """A game's pictures, registered by its module ``images.games.<game>`` (``images.registry.register``).
@@ -133,6 +147,7 @@ class GamePictures:
     summary: SummaryStyle | None = None
     replay_frame: Callable[[ReplayStep], tuple[FrameKind, GameView] | None] | None = None
     """The replay frame an action makes, if any (the deal and the end are the shared replay's)."""
+    samples: GameSamples | None = None
 
-    PIECES = ("table", "table_size", "hand", "summary", "replay_frame")
+    PIECES = ("table", "table_size", "hand", "summary", "replay_frame", "samples")
     """The pieces every game gives, by field name."""

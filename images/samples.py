@@ -1,21 +1,18 @@
 """Sample pictures for the documentation: ``python -m images.samples DIR``; ``python -m images.samples
 --legibility`` prints each picture's size and its smallest text as shown at the phone and desktop widths.
 
-The game states come from seeded games played with random legal moves through the engines, so the samples
-are realistic and the same on every run. The helpers here (``play_until``, the ready-made states and
-``sample_pictures``, every picture kind over positions of every game and mode) are also used by the tests
-and by ``python -m bot bench``.
+The game states come from seeded games played with random legal moves through the engines
+(``images.sampling``), so the samples are realistic and the same on every run; each game's picture module names
+its positions, finished games and documentation pictures (``GamePictures.samples``). ``sample_pictures``, every
+picture kind over positions of every game and mode, is also used by the tests and by ``python -m bot bench``.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
-import random
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -29,129 +26,26 @@ from images.common import (
     png_bytes,
     recording,
 )
-from images.hand import hand_image, hand_png
-from images.summary import summary_image, summary_png
-from images.table import table_image, table_png
-from rules.actions import Action
-from rules.briscola import BriscolaView
-from rules.chiamata import ChiamataView
-from rules.cicera import CiceraView
-from rules.engine import Match
-from rules.games import spec
-from rules.records import new_game
-from rules.view import GameView
+from images.hand import hand_image
+from images.parts import GameSamples, Named
+from images.registry import load_all
+from images.sampling import SAMPLE_SEATS, find_state, finished, play_until, seats_for
+from images.summary import summary_image
+from images.table import table_image
 
-V = TypeVar("V", bound=GameView)
+__all__ = ["LONG_SEATS", "SAMPLE_SEATS", "card_sheet", "find_state", "finished", "legibility_report", "main",
+           "play_until", "sample_pictures", "seats_for", "write_samples"]
 
 log = logging.getLogger(__name__)
 
-SAMPLE_SEATS = (
-    SeatInfo("Giulia"),
-    SeatInfo("Bruno", "hard"),
-    SeatInfo("Chiara Bellini"),
-    SeatInfo("Dario", "medium"),
-    SeatInfo("Niccolò"),
-    SeatInfo("Fede", "easy"),
-)
-"""Names for the sample tables (seat 1, 3 and 5 are AI players)."""
 
-
-def seats_for(players: int) -> list[SeatInfo]:
-    """The sample seats of a table of ``players``."""
-    return list(SAMPLE_SEATS[:players])
-
-
-def _choose(match: Match, rng: random.Random, place_bias: float) -> Action:
-    """A random legal action: in the Chiamata auction a pass half the time (so the auction ends as at a real
-    table); in Cicera a placement ``place_bias`` of the time (so cards gather on the table)."""
-    actions = match.legal_actions()
-    game = spec(match.game)
-    if game.has_bidding and match.view(None).phase == "auction" and rng.random() < 0.5:
-        passes = [a for a in actions if a.kind == "pass"]
-        if passes:
-            return passes[0]
-    if not game.has_tricks and rng.random() < place_bias:
-        places = [a for a in actions if not a.take]
-        if places:
-            return rng.choice(places)
-    return rng.choice(actions)
-
-
-def play_until(game: str, players: int, options: dict[str, Any] | None, seed: int, stop: Callable[[Match], bool],
-               place_bias: float = 0.0, max_actions: int = 5000) -> Match | None:
-    """Play a seeded game with random legal moves until ``stop(match)`` holds; ``None`` if it never does."""
-    match = new_game(game, players, options or {}, seed)
-    rng = random.Random(seed)
-    for _ in range(max_actions):
-        if stop(match):
-            return match
-        if match.is_over():
-            return None
-        match.apply(_choose(match, rng, place_bias), match.to_move())
-    return None
-
-
-def find_state(game: str, players: int, options: dict[str, Any] | None, stop: Callable[[Match], bool],
-               place_bias: float = 0.0, first_seed: int = 1, tries: int = 200) -> Match:
-    """The first seeded game (seeds ``first_seed``...) that reaches a state where ``stop`` holds."""
-    for seed in range(first_seed, first_seed + tries):
-        match = play_until(game, players, options, seed, stop, place_bias)
-        if match is not None:
-            return match
-    raise RuntimeError(f"no {game} game reached the wanted state in {tries} seeds")
-
-
-def _public(match: Match, kind: type[V]) -> V:
-    """The match's public view, as the view type of its game."""
-    view = match.view(None)
-    if not isinstance(view, kind):
-        raise TypeError(f"a {match.game} view is not a {kind.__name__}")
-    return view
-
-
-# ----- ready-made states -----
-def briscola_mid_trick(players: int, options: dict[str, Any] | None = None, tricks: int = 2, played: int = 1) -> Match:
-    """Briscola after ``tricks`` tricks, with ``played`` cards of the current trick on the table."""
-    return find_state("briscola", players, options,
-                      lambda m: len(_public(m, BriscolaView).tricks) == tricks
-                      and len(_public(m, BriscolaView).trick) == played)
-
-
-def chiamata_auction(bids: int = 3) -> Match:
-    """Chiamata during the auction, after ``bids`` bids or passes."""
-    def stop(m: Match) -> bool:
-        v = _public(m, ChiamataView)
-        return v.phase == "auction" and len(v.auction) == bids
-    return find_state("chiamata", 5, {}, stop)
-
-
-def chiamata_after_call() -> Match:
-    """Chiamata after the call, in the first trick, the partner still secret."""
-    return find_state("chiamata", 5, {}, lambda m: _public(m, ChiamataView).phase == "play"
-                      and _public(m, ChiamataView).partner is None and len(_public(m, ChiamataView).trick) == 2)
-
-
-def chiamata_after_reveal(options: dict[str, Any] | None = None) -> Match:
-    """Chiamata after the called card was played (the partner is known), in the middle of a trick."""
-    def stop(m: Match) -> bool:
-        v = _public(m, ChiamataView)
-        return v.partner is not None and v.partner != v.caller and len(v.trick) == 2 and len(v.tricks) >= 3
-    return find_state("chiamata", 5, options, stop)
-
-
-def cicera_with_table(cards: int = 12) -> Match:
-    """Cicera with ``cards`` cards on the table, after a capture that scored a bonus."""
-    def stop(m: Match) -> bool:
-        v = _public(m, CiceraView)
-        return len(v.table) == cards and v.last_capture is not None and bool(v.last_capture.bonuses)
-    return find_state("cicera", 4, {}, stop, place_bias=0.75)
-
-
-def finished(game: str, players: int, options: dict[str, Any] | None = None, seed: int = 4) -> Match:
-    """A whole seeded game played out."""
-    match = play_until(game, players, options, seed, lambda m: m.is_over())
-    assert match is not None
-    return match
+def _samples() -> list[GameSamples]:
+    """Every registered game's samples, in the games' order."""
+    out = []
+    for pictures in load_all().values():
+        assert pictures.samples is not None  # load_all checks every piece
+        out.append(pictures.samples)
+    return out
 
 
 # ----- sheets and samples -----
@@ -177,30 +71,8 @@ def write_samples(out: Path) -> list[Path]:
     files["cards-italian.png"] = png_bytes(card_sheet("italian", 78, 13))
     files["cards-french.png"] = png_bytes(card_sheet("french", 96, 10))
 
-    b4 = briscola_mid_trick(4, {"show_points": "on"}, tricks=3, played=3)
-    files["table-briscola-4p.png"] = table_png(b4.view(None), seats_for(4))
-    files["hand-briscola-4p.png"] = hand_png(b4.view(b4.to_move()), seats_for(4))
-    b6 = briscola_mid_trick(6, {}, tricks=2, played=4)
-    files["table-briscola-6p.png"] = table_png(b6.view(None), seats_for(6))
-    b2 = briscola_mid_trick(2, {"open": "on", "faces": "french"}, tricks=4, played=1)
-    files["table-briscola-2p-open-french.png"] = table_png(b2.view(None), seats_for(2))
-    b3 = briscola_mid_trick(3, {}, tricks=1, played=2)
-    files["table-briscola-3p.png"] = table_png(b3.view(None), seats_for(3))
-
-    auction = chiamata_auction(3)
-    files["table-chiamata-auction.png"] = table_png(auction.view(None), seats_for(5))
-    reveal = chiamata_after_reveal({"show_points": "on"})
-    files["table-chiamata-revealed.png"] = table_png(reveal.view(None), seats_for(5))
-    partner = reveal.round.partner  # type: ignore[attr-defined]
-    files["hand-chiamata-partner.png"] = hand_png(reveal.view(partner), seats_for(5))
-
-    cicera = cicera_with_table(12)
-    files["table-cicera.png"] = table_png(cicera.view(None), seats_for(4))
-    files["hand-cicera.png"] = hand_png(cicera.view(cicera.to_move()), seats_for(4))
-
-    files["summary-briscola.png"] = summary_png(finished("briscola", 4, {"match": "short"}).view(None), seats_for(4))
-    files["summary-chiamata.png"] = summary_png(finished("chiamata", 5).view(None), seats_for(5))
-    files["summary-cicera.png"] = summary_png(finished("cicera", 4).view(None), seats_for(4))
+    for samples in _samples():
+        files.update(samples.documented())
     written = []
     for name, data in files.items():
         path = out / name
@@ -221,36 +93,13 @@ LONG_SEATS = (
 """Hard names: two long ones, one the bundled font cannot draw, numbered AI seats."""
 
 
-def _positions() -> list[tuple[str, Match]]:
+def _positions() -> Named:
     """Named game states: every game, player count and mode that changes a picture."""
-    out: list[tuple[str, Match]] = []
-    for n in (2, 3, 4, 6):
-        out.append((f"briscola-{n}p", briscola_mid_trick(n, {"show_points": "on"}, tricks=2, played=1)))
-        out.append((f"briscola-{n}p-full-trick", briscola_mid_trick(n, {}, tricks=1, played=n - 1)))
-        out.append((f"briscola-{n}p-open", briscola_mid_trick(n, {"open": "on"}, tricks=2, played=1)))
-        out.append((f"briscola-{n}p-late", briscola_mid_trick(n, {"faces": "french"}, tricks=40 // n - 2,
-                                                              played=1)))
-    out.append(("briscola-4p-partner-hand", briscola_mid_trick(4, {"partner_hand": "on"}, tricks=40 // 4 - 2,
-                                                               played=1)))
-    out.append(("chiamata-auction", chiamata_auction(3)))
-    out.append(("chiamata-called", chiamata_after_call()))
-    out.append(("chiamata-revealed", chiamata_after_reveal({"show_points": "on"})))
-    out.append(("chiamata-kitty", find_state("chiamata", 5, {"kitty": "on"},
-                                             lambda m: m.view(None).phase == "discard")))
-    out.append(("chiamata-8-cards", find_state("chiamata", 5, {}, lambda m: m.view(None).phase == "play"
-                                               and not _public(m, ChiamataView).tricks)))
-    out.append(("cicera-12", cicera_with_table(12)))
-    out.append(("cicera-start", find_state("cicera", 4, {}, lambda m: len(_public(m, CiceraView).table) == 4)))
-    out.append(("cicera-empty", find_state("cicera", 4, {}, lambda m: not _public(m, CiceraView).table, place_bias=0.0,
-                                           first_seed=1)))
-    return out
+    return [named for samples in _samples() for named in samples.positions()]
 
 
-def _finished_games() -> list[tuple[str, Match]]:
-    return [("briscola-2p", finished("briscola", 2)),
-            ("briscola-4p-short", finished("briscola", 4, {"match": "short"})),
-            ("briscola-6p", finished("briscola", 6)), ("chiamata", finished("chiamata", 5)),
-            ("cicera", finished("cicera", 4)), ("cicera-21", finished("cicera", 4, {"match": "21"}))]
+def _finished_games() -> Named:
+    return [named for samples in _samples() for named in samples.finished()]
 
 
 def sample_pictures(names: str = "sample") -> list[tuple[str, Image.Image, list[DrawnText]]]:

@@ -20,12 +20,15 @@ REPEAT = 60
 
 def _cases() -> list[tuple[str, Callable[[], bytes]]]:
     from images import samples
+    from images.games import briscola as briscola_pictures
+    from images.games import chiamata as chiamata_pictures
+    from images.games import cicera as cicera_pictures
     from images.hand import hand_png
     from images.table import table_png
 
-    b4 = samples.briscola_mid_trick(4, {"show_points": "on"}, tricks=3, played=3)
-    cicera = samples.cicera_with_table(12)
-    chiamata = samples.chiamata_after_reveal({"show_points": "on"})
+    b4 = briscola_pictures.mid_trick(4, {"show_points": "on"}, tricks=3, played=3)
+    cicera = cicera_pictures.with_table(12)
+    chiamata = chiamata_pictures.after_reveal({"show_points": "on"})
     s4, s5 = samples.seats_for(4), samples.seats_for(5)
     b4_public, b4_hand = b4.view(None), b4.view(b4.to_move())
     ci_public, ci_hand = cicera.view(None), cicera.view(cicera.to_move())

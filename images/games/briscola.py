@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import Any
 
 from PIL import Image
 
@@ -29,9 +30,12 @@ from images.common import (
     seat_names,
     text_width,
 )
-from images.parts import AbovePart, FrameKind, GamePictures, HandParts, ReplayStep, Seats
+from images.hand import hand_png
+from images.parts import AbovePart, FrameKind, GamePictures, GameSamples, HandParts, Named, ReplayStep, Seats
 from images.registry import register
-from images.summary import BY_SIDES
+from images.sampling import find_state, finished, public, seats_for
+from images.summary import BY_SIDES, summary_png
+from images.table import table_png
 from images.trick_table import (
     GAP,
     TableLayout,
@@ -43,9 +47,12 @@ from images.trick_table import (
     trick_strip_layout,
 )
 from rules.briscola import BriscolaView
+from rules.engine import Match
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
+
+GAME = "briscola"
 
 
 def _view(view: GameView) -> BriscolaView:
@@ -148,7 +155,46 @@ def trick_frame(step: ReplayStep) -> tuple[FrameKind, GameView] | None:
                                          legal=()))
 
 
+# ----- samples -----
+def mid_trick(players: int, options: dict[str, Any] | None = None, tricks: int = 2, played: int = 1) -> Match:
+    """A game after ``tricks`` tricks, with ``played`` cards of the current trick on the table."""
+    return find_state(GAME, players, options, lambda m: len(public(m, BriscolaView).tricks) == tricks
+                      and len(public(m, BriscolaView).trick) == played)
+
+
+def _positions() -> Named:
+    out: Named = []
+    for n in (2, 3, 4, 6):
+        out.append((f"{GAME}-{n}p", mid_trick(n, {"show_points": "on"}, tricks=2, played=1)))
+        out.append((f"{GAME}-{n}p-full-trick", mid_trick(n, {}, tricks=1, played=n - 1)))
+        out.append((f"{GAME}-{n}p-open", mid_trick(n, {"open": "on"}, tricks=2, played=1)))
+        out.append((f"{GAME}-{n}p-late", mid_trick(n, {"faces": "french"}, tricks=40 // n - 2, played=1)))
+    out.append((f"{GAME}-4p-partner-hand", mid_trick(4, {"partner_hand": "on"}, tricks=40 // 4 - 2, played=1)))
+    return out
+
+
+def _finished() -> Named:
+    return [(f"{GAME}-2p", finished(GAME, 2)), (f"{GAME}-4p-short", finished(GAME, 4, {"match": "short"})),
+            (f"{GAME}-6p", finished(GAME, 6))]
+
+
+def _documented() -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    b4 = mid_trick(4, {"show_points": "on"}, tricks=3, played=3)
+    files[f"table-{GAME}-4p.png"] = table_png(b4.view(None), seats_for(4))
+    files[f"hand-{GAME}-4p.png"] = hand_png(b4.view(b4.to_move()), seats_for(4))
+    b6 = mid_trick(6, {}, tricks=2, played=4)
+    files[f"table-{GAME}-6p.png"] = table_png(b6.view(None), seats_for(6))
+    b2 = mid_trick(2, {"open": "on", "faces": "french"}, tricks=4, played=1)
+    files[f"table-{GAME}-2p-open-french.png"] = table_png(b2.view(None), seats_for(2))
+    b3 = mid_trick(3, {}, tricks=1, played=2)
+    files[f"table-{GAME}-3p.png"] = table_png(b3.view(None), seats_for(3))
+    files[f"summary-{GAME}.png"] = summary_png(finished(GAME, 4, {"match": "short"}).view(None), seats_for(4))
+    return files
+
+
 PICTURES = register(GamePictures(
-    "briscola", table=table, table_size=table_size,
+    GAME, table=table, table_size=table_size,
     hand=HandParts(above=above, trump=lambda view: _view(view).trump),
-    summary=BY_SIDES, replay_frame=trick_frame))
+    summary=BY_SIDES, replay_frame=trick_frame,
+    samples=GameSamples(_positions, _finished, _documented)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import Any
 
 from PIL import Image
 
@@ -25,9 +26,23 @@ from images.common import (
     rounded_box,
     seat_name,
 )
-from images.parts import AbovePart, FrameKind, GamePictures, HandExtra, HandParts, ReplayStep, Seats, Summary
+from images.hand import hand_png
+from images.parts import (
+    AbovePart,
+    FrameKind,
+    GamePictures,
+    GameSamples,
+    HandExtra,
+    HandParts,
+    Named,
+    ReplayStep,
+    Seats,
+    Summary,
+)
 from images.registry import register
-from images.summary import SummaryStyle, point_columns, signed
+from images.sampling import find_state, finished, public, seats_for
+from images.summary import SummaryStyle, point_columns, signed, summary_png
+from images.table import table_png
 from images.trick_table import (
     GAP,
     NAME_PAD,
@@ -39,9 +54,12 @@ from images.trick_table import (
     trick_strip_layout,
 )
 from rules.chiamata import ChiamataView
+from rules.engine import Match
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
+
+GAME = "chiamata"
 
 
 def _view(view: GameView) -> ChiamataView:
@@ -168,5 +186,49 @@ def trick_frame(step: ReplayStep) -> tuple[FrameKind, GameView] | None:
                                          legal=()))
 
 
-PICTURES = register(GamePictures("chiamata", table=table, table_size=table_size, hand=HAND, summary=SUMMARY,
-                                 replay_frame=trick_frame))
+# ----- samples -----
+def auction(bids: int = 3) -> Match:
+    """A game during the auction, after ``bids`` bids or passes."""
+    def stop(m: Match) -> bool:
+        v = public(m, ChiamataView)
+        return v.phase == "auction" and len(v.auction) == bids
+    return find_state(GAME, 5, {}, stop)
+
+
+def after_call() -> Match:
+    """A game after the call, in the first trick, the partner still secret."""
+    return find_state(GAME, 5, {}, lambda m: public(m, ChiamataView).phase == "play"
+                      and public(m, ChiamataView).partner is None and len(public(m, ChiamataView).trick) == 2)
+
+
+def after_reveal(options: dict[str, Any] | None = None) -> Match:
+    """A game after the called card was played (the partner is known), in the middle of a trick."""
+    def stop(m: Match) -> bool:
+        v = public(m, ChiamataView)
+        return v.partner is not None and v.partner != v.caller and len(v.trick) == 2 and len(v.tricks) >= 3
+    return find_state(GAME, 5, options, stop)
+
+
+def _positions() -> Named:
+    return [(f"{GAME}-auction", auction(3)), (f"{GAME}-called", after_call()),
+            (f"{GAME}-revealed", after_reveal({"show_points": "on"})),
+            (f"{GAME}-kitty", find_state(GAME, 5, {"kitty": "on"}, lambda m: m.view(None).phase == "discard")),
+            (f"{GAME}-8-cards", find_state(GAME, 5, {}, lambda m: m.view(None).phase == "play"
+                                           and not public(m, ChiamataView).tricks))]
+
+
+def _documented() -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    files[f"table-{GAME}-auction.png"] = table_png(auction(3).view(None), seats_for(5))
+    reveal = after_reveal({"show_points": "on"})
+    files[f"table-{GAME}-revealed.png"] = table_png(reveal.view(None), seats_for(5))
+    partner = public(reveal, ChiamataView).partner
+    assert partner is not None
+    files[f"hand-{GAME}-partner.png"] = hand_png(reveal.view(partner), seats_for(5))
+    files[f"summary-{GAME}.png"] = summary_png(finished(GAME, 5).view(None), seats_for(5))
+    return files
+
+
+PICTURES = register(GamePictures(GAME, table=table, table_size=table_size, hand=HAND, summary=SUMMARY,
+                                 replay_frame=trick_frame,
+                                 samples=GameSamples(_positions, lambda: [(GAME, finished(GAME, 5))], _documented)))

@@ -40,13 +40,31 @@ from images.common import (
     size_for,
     text_width,
 )
-from images.parts import AbovePart, FrameKind, GamePictures, HandParts, ReplayStep, Seats, Summary, SummaryStyle
+from images.hand import hand_png
+from images.parts import (
+    AbovePart,
+    FrameKind,
+    GamePictures,
+    GameSamples,
+    HandParts,
+    Named,
+    ReplayStep,
+    Seats,
+    Summary,
+    SummaryStyle,
+)
 from images.registry import register
+from images.sampling import find_state, finished, public, seats_for
+from images.summary import summary_png
+from images.table import table_png
 from rules.cicera import AWARDS, BONUSES, CiceraView
 from rules.cicera_round import CiceraRound
+from rules.engine import Match
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
+
+GAME = "cicera"
 
 WIDTH = PICTURE_WIDTH
 MARGIN = 18
@@ -294,7 +312,39 @@ def turn_frame(step: ReplayStep) -> tuple[FrameKind, GameView]:
                                     options=before.options))
 
 
+# ----- samples -----
+def with_table(cards: int = 12) -> Match:
+    """A game with ``cards`` cards on the table, after a capture that scored a bonus."""
+    def stop(m: Match) -> bool:
+        v = public(m, CiceraView)
+        return len(v.table) == cards and v.last_capture is not None and bool(v.last_capture.bonuses)
+    return find_state(GAME, 4, {}, stop, place_bias=0.75)
+
+
+def _positions() -> Named:
+    return [(f"{GAME}-12", with_table(12)),
+            (f"{GAME}-start", find_state(GAME, 4, {}, lambda m: len(public(m, CiceraView).table) == 4)),
+            (f"{GAME}-empty", find_state(GAME, 4, {}, lambda m: not public(m, CiceraView).table, place_bias=0.0,
+                                         first_seed=1))]
+
+
+def _documented() -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    match = with_table(12)
+    files[f"table-{GAME}.png"] = table_png(match.view(None), seats_for(4))
+    files[f"hand-{GAME}.png"] = hand_png(match.view(match.to_move()), seats_for(4))
+    files[f"summary-{GAME}.png"] = summary_png(finished(GAME, 4).view(None), seats_for(4))
+    return files
+
+
+def _finished() -> Named:
+    return [(GAME, finished(GAME, 4)), (f"{GAME}-21", finished(GAME, 4, {"match": "21"}))]
+
+
+SAMPLES = GameSamples(_positions, _finished, _documented)
+
+
 PICTURES = register(GamePictures(
-    "cicera", table=lambda view, seats: cicera_table_image(_view(view), seats),
+    GAME, table=lambda view, seats: cicera_table_image(_view(view), seats),
     table_size=lambda view, _seats: cicera_table_size(_view(view)), hand=HAND, summary=SUMMARY,
-    replay_frame=turn_frame))
+    replay_frame=turn_frame, samples=SAMPLES))

@@ -8,8 +8,9 @@ from bot.tables import SeatInfo, TableInfo
 from cogs import render
 from cogs.render.table import state_text
 from cogs.texts import card_name
-from images import samples
 from images.common import ELLIPSIS, recording
+from images.games import briscola as briscola_pictures
+from images.games import chiamata as chiamata_pictures
 from images.hand import hand_image
 from images.replay import record_seats
 from images.table import table_image
@@ -38,7 +39,7 @@ def test_a_seat_has_one_name_in_the_text_the_table_the_hand_and_the_review():
     review = record_seats(record, 5)  # what the review's and the replay's pictures are given
     assert review is not None and [s.name for s in review] == text_names
 
-    match = samples.chiamata_after_call()
+    match = chiamata_pictures.after_call()
     for texts in (drawn_texts(lambda: table_image(match.view(None), pictures)),
                   drawn_texts(lambda: hand_image(match.view(match.to_move()), pictures))):
         for name in text_names:
@@ -49,7 +50,7 @@ def test_a_seat_has_one_name_in_the_text_the_table_the_hand_and_the_review():
 def test_a_long_name_takes_one_line_in_the_hand_strip_never_another_label():
     info = chiamata_info(("Massimiliano Bartolomeo", None, "Anna", None, "Bruno"))
     pictures = render.seat_infos(info)
-    match = samples.chiamata_after_call()
+    match = chiamata_pictures.after_call()
     texts = drawn_texts(lambda: hand_image(match.view(match.to_move()), pictures))
     cut = [t for t in texts if t.endswith(ELLIPSIS)]
     assert cut and all("Massimiliano Bartolomeo".startswith(t[:-1].rstrip()) for t in cut), texts
@@ -59,7 +60,7 @@ def test_a_long_name_takes_one_line_in_the_hand_strip_never_another_label():
 
 def test_chiamata_table_text_names_the_caller_the_target_and_the_called_card_during_the_play():
     info = chiamata_info()
-    match = samples.chiamata_after_call()
+    match = chiamata_pictures.after_call()
     pub = match.view(None)
     assert pub.phase == "play" and pub.caller is not None and pub.called is not None and pub.partner is None
     text = state_text(info, pub)
@@ -70,7 +71,7 @@ def test_chiamata_table_text_names_the_caller_the_target_and_the_called_card_dur
     hand = render.hand_text(info, match.view(match.to_move()))
     assert "won the auction" in hand and card_name(pub.called) in hand
 
-    revealed = samples.chiamata_after_reveal().view(None)
+    revealed = chiamata_pictures.after_reveal().view(None)
     text = state_text(info, revealed)
     assert "won the auction" in text and f"(target {revealed.target})" in text
     assert render.seat_label(info, revealed.partner) in text
@@ -83,10 +84,10 @@ def briscola_info(players: int) -> TableInfo:
 
 
 def test_the_team_colours_of_briscola_with_partners_are_told_in_the_text():
-    four = samples.briscola_mid_trick(4, {}, tricks=1, played=1).view(None)
+    four = briscola_pictures.mid_trick(4, {}, tricks=1, played=1).view(None)
     assert four.sides == ((0, 2), (1, 3))
     assert "In the picture, blue bars mark p0 & p2, orange bars p1 & p3." in state_text(briscola_info(4), four)
-    two = samples.briscola_mid_trick(2, {}, tricks=1, played=1).view(None)
+    two = briscola_pictures.mid_trick(2, {}, tricks=1, played=1).view(None)
     assert "bars" not in state_text(briscola_info(2), two), "no teams, no legend"
 
 
@@ -94,7 +95,7 @@ def test_the_hand_explains_the_mark_of_its_trumps():
     info = briscola_info(2)
     seen = set()
     for seed in range(40):
-        match = samples.briscola_mid_trick(2, {}, tricks=seed % 5, played=0)
+        match = briscola_pictures.mid_trick(2, {}, tricks=seed % 5, played=0)
         view = match.view(match.to_move())
         has_trump = any(c.suit == view.trump for c in view.hand)
         assert ("your trumps have a gold number and a star" in render.hand_text(info, view)) == has_trump

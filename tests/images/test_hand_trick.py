@@ -9,13 +9,15 @@ import pytest
 
 from images import samples
 from images.common import ELLIPSIS, MIN_TEXT_PX, PHONE_DISPLAY_WIDTH, recording, seat_name
+from images.games import briscola as briscola_pictures
+from images.games import chiamata as chiamata_pictures
 from images.hand import hand_image, hand_layout
 
-CASES = [("briscola-2p", lambda: samples.briscola_mid_trick(2, {}, tricks=1, played=1)),
-         ("briscola-3p", lambda: samples.briscola_mid_trick(3, {}, tricks=1, played=2)),
-         ("briscola-4p", lambda: samples.briscola_mid_trick(4, {}, tricks=3, played=3)),
-         ("briscola-6p", lambda: samples.briscola_mid_trick(6, {}, tricks=2, played=4)),
-         ("chiamata", samples.chiamata_after_reveal)]
+CASES = [("briscola-2p", lambda: briscola_pictures.mid_trick(2, {}, tricks=1, played=1)),
+         ("briscola-3p", lambda: briscola_pictures.mid_trick(3, {}, tricks=1, played=2)),
+         ("briscola-4p", lambda: briscola_pictures.mid_trick(4, {}, tricks=3, played=3)),
+         ("briscola-6p", lambda: briscola_pictures.mid_trick(6, {}, tricks=2, played=4)),
+         ("chiamata", chiamata_pictures.after_reveal)]
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[c[0] for c in CASES])
@@ -57,7 +59,7 @@ def test_the_hand_picture_draws_the_cards_of_the_trick_over_their_players_names(
 @pytest.mark.parametrize(("players", "played"), [(2, 0), (4, 1), (6, 2)])
 def test_the_seat_to_move_is_outlined_in_the_strip(players, played):
     """The gold outline marks the seat to move: moving the turn to another empty place changes the strip."""
-    match = samples.briscola_mid_trick(players, {}, tricks=1, played=played)
+    match = briscola_pictures.mid_trick(players, {}, tricks=1, played=played)
     seats = samples.seats_for(match.n)
     view = match.view(match.to_move())
     done = {s for s, _c in view.trick}

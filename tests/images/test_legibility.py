@@ -19,6 +19,7 @@ from images.common import (
     draw_text,
     recording,
 )
+from images.games import cicera as cicera_pictures
 
 CARD_INDEX_MIN_PX = MIN_TEXT_PX
 """A card's corner index (rank), as shown on a phone: the same bound as every text."""
@@ -142,7 +143,7 @@ def test_a_crowded_cicera_table_keeps_its_indices_legible(count):
     from images.table import table_image
     from rules.cards import deck_52
 
-    match = samples.cicera_with_table(12)
+    match = cicera_pictures.with_table(12)
     for seat in (None, match.to_move()):
         twelve = match.view(seat)
         view = dataclasses.replace(twelve, table=tuple(deck_52()[:count]))

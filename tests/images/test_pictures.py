@@ -10,6 +10,9 @@ import pytest
 from PIL import Image, ImageStat
 
 from images import samples
+from images.games import briscola as briscola_pictures
+from images.games import chiamata as chiamata_pictures
+from images.games import cicera as cicera_pictures
 from images.games.cicera import cicera_table_size
 from images.hand import hand_png, hand_size
 from images.summary import summary_of, summary_png, summary_size
@@ -60,18 +63,18 @@ def step(match: Match, actions: int = 1) -> Match:
 
 @pytest.fixture(scope="module")
 def briscola() -> dict[int, Match]:
-    return {n: samples.briscola_mid_trick(n, {}, tricks=2, played=1) for n in (2, 3, 4, 6)}
+    return {n: briscola_pictures.mid_trick(n, {}, tricks=2, played=1) for n in (2, 3, 4, 6)}
 
 
 @pytest.fixture(scope="module")
 def chiamata() -> dict[str, Match]:
-    return {"auction": samples.chiamata_auction(2), "called": samples.chiamata_after_call(),
-            "revealed": samples.chiamata_after_reveal()}
+    return {"auction": chiamata_pictures.auction(2), "called": chiamata_pictures.after_call(),
+            "revealed": chiamata_pictures.after_reveal()}
 
 
 @pytest.fixture(scope="module")
 def cicera() -> Match:
-    return samples.cicera_with_table(12)
+    return cicera_pictures.with_table(12)
 
 
 # ----- tables -----
@@ -123,9 +126,9 @@ def test_cicera_table_fits_any_number_of_cards(cicera, count):
 
 def test_open_mode_changes_the_table_and_points_stay_in_the_text():
     """Open hands are cards: the picture shows them. The points (``show_points``) are message text now."""
-    plain = samples.briscola_mid_trick(2, {}, tricks=3, played=1)
-    shown = samples.briscola_mid_trick(2, {"show_points": "on"}, tricks=3, played=1)
-    opened = samples.briscola_mid_trick(2, {"open": "on"}, tricks=3, played=1)
+    plain = briscola_pictures.mid_trick(2, {}, tricks=3, played=1)
+    shown = briscola_pictures.mid_trick(2, {"show_points": "on"}, tricks=3, played=1)
+    opened = briscola_pictures.mid_trick(2, {"open": "on"}, tricks=3, played=1)
     assert plain.view(None).points is None and shown.view(None).points is not None
     assert plain.view(None).trick == shown.view(None).trick
     assert opened.view(None).visible_hands

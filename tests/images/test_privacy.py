@@ -10,6 +10,9 @@ import pytest
 
 from images import samples
 from images.common import PrivateViewError
+from images.games import briscola as briscola_pictures
+from images.games import chiamata as chiamata_pictures
+from images.games import cicera as cicera_pictures
 from images.table import table_png
 from rules.cards import Card
 from rules.engine import Match
@@ -52,14 +55,14 @@ def hand_cards(match: Match) -> set[int]:
 def states() -> list[tuple[str, Match]]:
     out: list[tuple[str, Match]] = []
     for n in (2, 3, 4, 6):
-        out.append((f"briscola{n}", samples.briscola_mid_trick(n, {"show_points": "on"}, tricks=2, played=1)))
-        out.append((f"briscola{n}-late", samples.briscola_mid_trick(n, {}, tricks=40 // n - 2, played=1)))
-    out.append(("chiamata-auction", samples.chiamata_auction(3)))
-    out.append(("chiamata-called", samples.chiamata_after_call()))
-    out.append(("chiamata-revealed", samples.chiamata_after_reveal({"show_points": "on"})))
+        out.append((f"briscola{n}", briscola_pictures.mid_trick(n, {"show_points": "on"}, tricks=2, played=1)))
+        out.append((f"briscola{n}-late", briscola_pictures.mid_trick(n, {}, tricks=40 // n - 2, played=1)))
+    out.append(("chiamata-auction", chiamata_pictures.auction(3)))
+    out.append(("chiamata-called", chiamata_pictures.after_call()))
+    out.append(("chiamata-revealed", chiamata_pictures.after_reveal({"show_points": "on"})))
     out.append(("chiamata-kitty", samples.find_state("chiamata", 5, {"kitty": "on"},
                                                      lambda m: m.view(None).phase == "play")))
-    out.append(("cicera", samples.cicera_with_table(12)))
+    out.append(("cicera", cicera_pictures.with_table(12)))
     return out
 
 
@@ -110,11 +113,11 @@ def test_table_refuses_a_public_view_carrying_a_hand():
 
 
 def test_open_mode_is_the_only_way_hands_reach_the_public_picture():
-    opened = samples.briscola_mid_trick(4, {"open": "on"}, tricks=2, played=1)
+    opened = briscola_pictures.mid_trick(4, {"open": "on"}, tricks=2, played=1)
     view = opened.view(None)
     shown = {int(c) for cards in view.visible_hands.values() for c in cards}
     assert shown == hand_cards(opened)
-    closed = samples.briscola_mid_trick(4, {"partner_hand": "on"}, tricks=40 // 4 - 1, played=1)
+    closed = briscola_pictures.mid_trick(4, {"partner_hand": "on"}, tricks=40 // 4 - 1, played=1)
     assert not closed.view(None).visible_hands  # partners' hands go to the partners, not to the public
 
 
@@ -125,7 +128,7 @@ def test_hand_picture_draws_no_card_hidden_from_its_seat():
     from images.hand import hand_image
 
     checked = 0
-    for _name, match in STATES + [("open", samples.briscola_mid_trick(4, {"open": "on"}, tricks=2, played=1))]:
+    for _name, match in STATES + [("open", briscola_pictures.mid_trick(4, {"open": "on"}, tricks=2, played=1))]:
         seats = samples.seats_for(match.n)
         for seat in range(match.n):
             view = match.view(seat)

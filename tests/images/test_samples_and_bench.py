@@ -7,6 +7,9 @@ import io
 from PIL import Image
 
 from images import samples
+from images.games import briscola as briscola_pictures
+from images.games import chiamata as chiamata_pictures
+from images.games import cicera as cicera_pictures
 
 
 def test_samples_are_written(tmp_path):
@@ -23,11 +26,11 @@ def test_samples_are_written(tmp_path):
 
 
 def test_sample_states_are_what_they_say():
-    v = samples.cicera_with_table(12).view(None)
+    v = cicera_pictures.with_table(12).view(None)
     assert len(v.table) == 12 and v.last_capture is not None
-    v = samples.chiamata_after_reveal().view(None)
+    v = chiamata_pictures.after_reveal().view(None)
     assert v.partner is not None and v.called is not None
-    v = samples.briscola_mid_trick(6, {}, tricks=2, played=4).view(None)
+    v = briscola_pictures.mid_trick(6, {}, tricks=2, played=4).view(None)
     assert v.players == 6 and len(v.trick) == 4 and len(v.tricks) == 2
 
 
@@ -59,7 +62,7 @@ def test_legibility_command_prints_each_picture(monkeypatch, capsys):
     from images.common import recording
     from images.table import table_image
 
-    m = samples.briscola_mid_trick(2, {}, tricks=1, played=1)
+    m = briscola_pictures.mid_trick(2, {}, tricks=1, played=1)
     with recording() as drawn:
         img = table_image(m.view(None), samples.seats_for(2))
     monkeypatch.setattr(samples, "sample_pictures", lambda names="sample": [(f"table {names}", img, drawn)])

@@ -35,6 +35,9 @@ from images.common import (
     seat_name,
     set_translator,
 )
+from images.games import briscola as briscola_pictures
+from images.games import chiamata as chiamata_pictures
+from images.games import cicera as cicera_pictures
 from images.hand import hand_image
 from images.summary import summary_image
 from images.table import table_image
@@ -141,13 +144,13 @@ def not_in_font(text: str) -> list[str]:
 def positions() -> list[tuple[str, Match]]:
     """A table, hand and summary of each game: Briscola (2 and 4 players, open hands), Chiamata (auction, play,
     its end), Cicera (12 table cards, its end)."""
-    return [("briscola-2p", samples.briscola_mid_trick(2, {"show_points": "on"}, tricks=2, played=1)),
-            ("briscola-4p-open", samples.briscola_mid_trick(4, {"open": "on"}, tricks=2, played=1)),
+    return [("briscola-2p", briscola_pictures.mid_trick(2, {"show_points": "on"}, tricks=2, played=1)),
+            ("briscola-4p-open", briscola_pictures.mid_trick(4, {"open": "on"}, tricks=2, played=1)),
             ("briscola-3p-end", samples.finished("briscola", 3)),
-            ("chiamata-auction", samples.chiamata_auction(3)),
-            ("chiamata-revealed", samples.chiamata_after_reveal({"show_points": "on"})),
+            ("chiamata-auction", chiamata_pictures.auction(3)),
+            ("chiamata-revealed", chiamata_pictures.after_reveal({"show_points": "on"})),
             ("chiamata-end", samples.finished("chiamata", 5)),
-            ("cicera-12", samples.cicera_with_table(12)),
+            ("cicera-12", cicera_pictures.with_table(12)),
             ("cicera-end", samples.finished("cicera", 4))]
 
 
@@ -252,7 +255,7 @@ def lacking_emoji() -> str:
 
 
 def test_a_korean_name_is_drawn_in_korean():
-    view = samples.briscola_mid_trick(2, {}, tricks=2, played=1).view(None)
+    view = briscola_pictures.mid_trick(2, {}, tricks=2, played=1).view(None)
     seats = [SeatInfo("김민수", label="P1"), SeatInfo("이서연")]
     assert seat_name(seats, 0) == "김민수" and seat_name(seats, 1) == "이서연"
     with recording() as drawn:
@@ -272,7 +275,7 @@ def test_chinese_and_emoji_names_become_the_seat_label():
     emoji = lacking_emoji()
     seats = [SeatInfo("山田太郎"), SeatInfo(emoji, label="Seat B"), SeatInfo("やまだ"), SeatInfo(f"김 {emoji}")]
     assert [seat_name(seats, s) for s in range(4)] == ["Seat 1", "Seat B", "Seat 3", "Seat 4"]
-    view = samples.briscola_mid_trick(4, {}, tricks=2, played=1).view(None)
+    view = briscola_pictures.mid_trick(4, {}, tricks=2, played=1).view(None)
     with recording() as drawn:
         table_image(view, seats)
     texts = [d.text for d in drawn if d.kind == "text"]
@@ -287,7 +290,7 @@ def test_a_long_korean_name_takes_one_line(players):
     drawn with an ellipsis, as for any long name; never wrapped, never replaced by the seat's label."""
     names = ["남궁민수와친구들의아주긴이름", "황보 다온 하늘 별 바다 구름 나무", "김민수", "이서연", "박지훈", "최유진"]
     seats = [SeatInfo(n) for n in names[:players]]
-    view = samples.briscola_mid_trick(players, {}, tricks=1, played=1).view(None)
+    view = briscola_pictures.mid_trick(players, {}, tricks=1, played=1).view(None)
     with recording() as drawn:
         table_image(view, seats)
     texts = [d.text for d in drawn if d.kind == "text"]

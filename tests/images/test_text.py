@@ -25,6 +25,7 @@ from images.common import (
     text_image,
     text_width,
 )
+from images.games import briscola as briscola_pictures
 
 NAMES = [
     "Niccolò Ğüçlü Ñandú",
@@ -54,9 +55,8 @@ def test_font_is_bundled_with_its_licence():
 
 @pytest.fixture(scope="module")
 def two_player_view():
-    from images import samples
 
-    return samples.briscola_mid_trick(2, {}, tricks=2, played=1).view(None)
+    return briscola_pictures.mid_trick(2, {}, tricks=2, played=1).view(None)
 
 
 def table_texts(view, seats) -> list[str]:
@@ -98,12 +98,11 @@ def test_an_undrawable_name_is_replaced_by_the_seat_label(two_player_view):
 
 
 def test_ai_seats_are_told_apart():
-    from images import samples
 
     same = [SeatInfo("AI (easy)", "easy")] * 4
     names = seat_names(same, 4)
     assert len(set(names)) == 4
-    four = samples.briscola_mid_trick(4, {}, tricks=2, played=1).view(None)
+    four = briscola_pictures.mid_trick(4, {}, tricks=2, played=1).view(None)
     joined = " ".join(table_texts(four, same))
     assert joined.count("AI (") == 4
     for k in range(1, 5):
@@ -125,9 +124,8 @@ def test_long_names_take_one_line(players):
     """A long name is drawn on one line, shrunk to fit or, when even the smallest legible size is too wide, its
     beginning cut with an ellipsis; never wrapped (which falls under the cards below, in the hand picture)
     and never replaced by another label (``Seat N``), so that a seat has one name everywhere."""
-    from images import samples
 
-    view = samples.briscola_mid_trick(players, {}, tricks=1, played=1).view(None)
+    view = briscola_pictures.mid_trick(players, {}, tricks=1, played=1).view(None)
     long_names = ["Massimiliano", "Bartolomeo Ferdinando di Montefiore della Valle", "Maria Antonietta Esposito",
                   "Chiara Bellini", "Pierfrancesco", "Anna"]
     seats = [SeatInfo(n) for n in long_names[:players]]
