@@ -1,5 +1,6 @@
-"""The names both front ends show for the games' own words: games, AI levels, table options and their values,
-suits (English source text marked for Babel; translated where shown, in the context's language)."""
+"""The names both front ends show for the games' own words: games (their spec's title), AI levels, table options
+and their values, suits (English source text marked for Babel; translated where shown, in the context's
+language)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from collections.abc import Mapping
 from bot.i18n import N_, NP_, gettext, ngettext, pgettext
 from rules.actions import RulesError
 from rules.cards import SUIT_NAMES, CardError
+from rules.games import GAMES
 
-GAME_TITLES: dict[str, str] = {"briscola": N_("Briscola"), "chiamata": N_("Briscola Chiamata"), "cicera": N_("Cicera")}
-"""Each game's name (the same texts as ``cogs.texts``'s ``game.*``)."""
 SECONDS = N_("{n} s")
 """A number of seconds (the turn timer)."""
 
@@ -102,7 +102,8 @@ def why_text(key: str, fields: Mapping[str, object]) -> str:
 
 def game_title(game: str) -> str:
     """A game's name (translated)."""
-    return gettext(GAME_TITLES[game]) if game in GAME_TITLES else game
+    found = GAMES.get(game)
+    return gettext(found.title) if found is not None and found.title else game
 
 
 def level_name(level: str | None) -> str:

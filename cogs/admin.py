@@ -21,14 +21,14 @@ from cogs import ids
 from cogs.components import ResetButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import GAME_NAMES, OPTION_LABELS, TEXTS, game_name, option_value, options_line, t
+from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
 from rules.options import OptionSpec
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [Choice(name=TEXTS[f"game.{g}"], value=g) for g in GAME_NAMES]
+GAME_CHOICES = [Choice(name=games.spec(g).title, value=g) for g in GAME_NAMES]
 """The games as command choices (English source names: the command tree's translator translates them)."""
 SERVER_LOCALE = "locale"
 """The ``/settings language`` value that follows the server's own preferred locale again."""

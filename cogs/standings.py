@@ -19,13 +19,13 @@ from cogs.components import HistoryButton, LeaderboardButton, button
 from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
-from cogs.texts import GAME_NAMES, TEXTS, game_name, t
+from cogs.texts import GAME_NAMES, game_name, t
 from cogs.types import Interaction, TavoloBot
 from rules import games
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [Choice(name=TEXTS[f"game.{g}"], value=g) for g in GAME_NAMES]
+GAME_CHOICES = [Choice(name=games.spec(g).title, value=g) for g in GAME_NAMES]
 """The games as command choices (English source names: the command tree's translator translates them)."""
 OVERVIEW_ROWS = 5
 """Players of each game that ``/leaderboard`` without a game shows."""

@@ -27,9 +27,6 @@ log = logging.getLogger(__name__)
 
 TEXTS: dict[str, str] = {
     # ----- games and general -----
-    "game.briscola": N_("Briscola"),
-    "game.chiamata": N_("Briscola Chiamata"),
-    "game.cicera": N_("Cicera"),
     "not_ready": N_("Tavolo is starting or restarting; try again in a moment."),
     "guild_only": N_("Tables are played in a server channel, not in direct messages."),
     "error": N_("Something went wrong on my side; nothing changed. Try again in a moment."),
@@ -252,8 +249,8 @@ def t(key: str, language: str | None = None, /, **fields: object) -> str:
 
 
 def game_name(game: str, language: str | None = None) -> str:
-    """A game's display name."""
-    return t(f"game.{game}", language)
+    """A game's display name: its spec's title, translated."""
+    return gettext(games.spec(game).title, language)
 
 
 def card_name(card: Card | str, faces: str = "italian") -> str:
