@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
-from rules.briscola_events import Conquest, Draw, Exchange
+from rules.briscola_events import BriscolaResult, Conquest, Draw, Exchange
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.events import Event, Play, TrickTaken
@@ -381,7 +381,7 @@ class Briscola(Match):
             return BriscolaRound.deal(self.n, dealer, self.rng, self.options)
         return BriscolaRound.from_json(self.n, dealer, deal, self.options)
 
-    def score_round(self, rnd: Round) -> dict[str, Any]:
+    def score_round(self, rnd: Round) -> BriscolaResult:
         """Card points, the winning side and its game points."""
         assert isinstance(rnd, BriscolaRound)
         pts = rnd.side_points()
@@ -400,15 +400,8 @@ class Briscola(Match):
                 gp[s] = value
             if bonus and pts[win] == 120:
                 self.won_all = win
-        result: dict[str, list[int] | int] = {
-            "card_points": list(rnd.captured),
-            "side_points": pts,
-            "game_points": gp,
-            "winners": list(self.sides[win]) if win >= 0 else [],
-        }
-        if rnd.conquest >= 0:
-            result["conquest"] = rnd.conquest
-        return result
+        return BriscolaResult(tuple(rnd.captured), tuple(pts), tuple(gp), tuple(self.sides[win]) if win >= 0 else (),
+                              rnd.conquest if rnd.conquest >= 0 else None)
 
     def match_finished(self) -> bool:
         """One round for ``single``; first side to 3 or 5 game points; at once on all 120 with the bonus."""

@@ -1,12 +1,13 @@
-"""Briscola's own events: the trump exchange, the draw after a trick, and a conquest."""
+"""Briscola's own events (the trump exchange, the draw after a trick, a conquest) and its round result."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rules.events import Event
+from rules.results import RoundResult, omitted_when_none
 
-__all__ = ["Conquest", "Draw", "Exchange"]
+__all__ = ["BriscolaResult", "Conquest", "Draw", "Exchange"]
 
 
 @dataclass(frozen=True)
@@ -36,3 +37,15 @@ class Conquest(Event):
     KIND = "conquest"
     seat: int
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BriscolaResult(RoundResult):
+    """A scored Briscola round: card points per seat and per side, game points per seat, the winning seats
+    (none on a draw), and the seat of a conquest when the round ended by one."""
+
+    card_points: tuple[int, ...]
+    side_points: tuple[int, ...]
+    game_points: tuple[int, ...]
+    winners: tuple[int, ...]
+    conquest: int | None = omitted_when_none()

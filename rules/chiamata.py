@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from rules.actions import N_, RulesError
 from rules.cards import POINTS, SUITS, Card
+from rules.chiamata_events import ChiamataResult
 from rules.chiamata_round import (
     CALL_MOVE,
     DISCARD_FLAG,
@@ -101,7 +102,7 @@ class Chiamata(Match):
             return ChiamataRound.deal(dealer, self.rng, self.options)
         return ChiamataRound.from_json(dealer, deal, self.options)
 
-    def score_round(self, rnd: Round) -> dict[str, Any]:
+    def score_round(self, rnd: Round) -> ChiamataResult:
         """Card points per seat (discards to the caller), success and the game points."""
         assert isinstance(rnd, ChiamataRound)
         gp = [0] * PLAYERS
@@ -109,7 +110,7 @@ class Chiamata(Match):
             info: dict[str, int | bool | None] = {"caller": None, "partner": None, "target": None, "success": None,
                                                   "passed_out": True}
             self.rounds[-1].update(info)
-            return {"card_points": [0] * PLAYERS, "game_points": gp, **info}
+            return ChiamataResult((0,) * PLAYERS, tuple(gp), passed_out=True)
         pts = list(rnd.captured)
         pts[rnd.caller] += sum(POINTS[c] for c in rnd.discards)
         side = rnd.caller_side_points()
@@ -124,8 +125,8 @@ class Chiamata(Match):
         info = {"caller": rnd.caller, "partner": rnd.partner if rnd.partner >= 0 else None,
                 "target": rnd.target, "success": success}
         self.rounds[-1].update(info)
-        return {"card_points": pts, "game_points": gp, "called": str(Card(rnd.called)),
-                "caller_side_points": side, **info}
+        return ChiamataResult(tuple(pts), tuple(gp), str(Card(rnd.called)), side, rnd.caller,
+                              rnd.partner if rnd.partner >= 0 else None, rnd.target, success)
 
     def rounds_played(self) -> int:
         """Rounds that count toward the match (passed-out rounds excluded)."""

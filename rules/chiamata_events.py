@@ -1,12 +1,16 @@
-"""Briscola Chiamata's own events: the auction, the caller's choices, and the partner coming to light."""
+"""Briscola Chiamata's own events (the auction, the caller's choices, the partner coming to light) and its
+round result."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rules.events import Event
+from rules.results import RoundResult, omitted_when_none
 
-__all__ = ["AuctionWon", "Bid", "Called", "Discarded", "PartnerRevealed", "Pass", "PassedOut", "TrumpChosen"]
+__all__ = [
+    "AuctionWon", "Bid", "Called", "ChiamataResult", "Discarded", "PartnerRevealed", "Pass", "PassedOut", "TrumpChosen",
+]
 
 
 @dataclass(frozen=True)
@@ -78,3 +82,20 @@ class PartnerRevealed(Event):
     seat: int
     caller: int
     alone: bool
+
+
+@dataclass(frozen=True)
+class ChiamataResult(RoundResult):
+    """A scored Chiamata round: card points per seat (the kitty's discards count for the caller), game points
+    per seat, the called card and the caller's side's points, the caller, the partner (``None``: the caller
+    played alone), the target and whether it was made. A passed-out round has no caller and ``passed_out``."""
+
+    card_points: tuple[int, ...]
+    game_points: tuple[int, ...]
+    called: str | None = omitted_when_none()
+    caller_side_points: int | None = omitted_when_none()
+    caller: int | None = None
+    partner: int | None = None
+    target: int | None = None
+    success: bool | None = None
+    passed_out: bool | None = omitted_when_none()

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules import options as opts
 from rules.actions import N_
+from rules.cicera_events import CiceraResult
 from rules.cicera_round import CaptureInfo, CiceraRound, CiceraView, parse_deal
 from rules.cicera_rules import (
     AWARDS,
@@ -88,7 +89,7 @@ class Cicera(Match):
             return CiceraRound.shuffled(dealer, self.rng)
         return CiceraRound(dealer, deal)
 
-    def score_round(self, rnd: Round) -> dict[str, Any]:
+    def score_round(self, rnd: Round) -> CiceraResult:
         """The deal's result: ``score`` per team, ``game_points`` per seat, ``breakdown`` per team..."""
         assert isinstance(rnd, CiceraRound)
         return rnd.result()

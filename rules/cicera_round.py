@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
-from rules.cicera_events import CaptureEvent, DealEnd
+from rules.cicera_events import CaptureEvent, CiceraResult, DealEnd
 from rules.cicera_rules import (
     BONUSES,
     FANTE_OF_CUPS,
@@ -359,19 +359,19 @@ class CiceraRound(Round):
         b = self.breakdown()
         return (sum(b[0].values()), sum(b[1].values()))
 
-    def result(self) -> dict[str, Any]:
-        """The deal's result entry (see ``Cicera.score_round``)."""
+    def result(self) -> CiceraResult:
+        """The deal's result (see ``Cicera.score_round``)."""
         b = self.breakdown()
-        score = [sum(b[0].values()), sum(b[1].values())]
-        return {
-            "score": score,
-            "game_points": [score[s % 2] for s in range(PLAYERS)],
-            "card_points": [],
-            "breakdown": b,
-            "counts": [{"cards": len(p), "swords": sum(1 for c in p if c // 13 == SWORDS)} for p in self.piles],
-            "leftover_to": self.leftover_to,
-            "unclaimed": cards_json(self.table) if self.is_over() else [],
-        }
+        score = (sum(b[0].values()), sum(b[1].values()))
+        return CiceraResult(
+            score=score,
+            game_points=tuple(score[s % 2] for s in range(PLAYERS)),
+            card_points=(),
+            breakdown=tuple(b),
+            counts=tuple({"cards": len(p), "swords": sum(1 for c in p if c // 13 == SWORDS)} for p in self.piles),
+            leftover_to=self.leftover_to,
+            unclaimed=tuple(cards_json(self.table)) if self.is_over() else (),
+        )
 
     # ----- views -----
     def view(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.actions import N_, Action, IllegalAction, RulesError, brief
 from rules.cards import Card
 from rules.events import Event, MatchOver, RoundOver, RoundStart
+from rules.results import RoundResult
 from rules.spec import RECORD_FORMAT
 from rules.view import GameView, Sides
 
@@ -141,8 +142,8 @@ class Match:
         """A round dealt by ``dealer``: from ``deal`` (record form) when given, else shuffled by ``self.rng``."""
         raise NotImplementedError
 
-    def score_round(self, rnd: Round) -> dict[str, Any]:
-        """The round's ``result`` entry; must include ``game_points`` per seat for this round."""
+    def score_round(self, rnd: Round) -> RoundResult:
+        """The round's typed result; its record form holds ``game_points`` per seat for this round."""
         raise NotImplementedError
 
     def match_finished(self) -> bool:
@@ -272,8 +273,9 @@ class Match:
 
     def _finish_round(self) -> list[Event]:
         result = self.score_round(self.round)
-        self.rounds[-1]["result"] = result
-        for s, gp in enumerate(result["game_points"]):
+        record = result.as_record()
+        self.rounds[-1]["result"] = record
+        for s, gp in enumerate(record["game_points"]):
             self.totals[s] += gp
         events: list[Event] = [RoundOver(len(self.rounds) - 1, result)]
         if self.match_finished():

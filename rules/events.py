@@ -8,9 +8,10 @@ its own modules. Events hold only what every seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from rules.results import RoundResult, plain
 
 __all__ = ["Event", "MatchOver", "Play", "RoundOver", "RoundStart", "TrickTaken"]
 
@@ -27,11 +28,11 @@ class Event:
         return self.KIND
 
     def as_dict(self) -> dict[str, Any]:
-        """The event as plain data: ``type`` (its kind) and each field by name, tuples as lists."""
+        """The event as plain data: ``type`` (its kind) and each field by name, tuples as lists and a round's
+        result in its record form."""
         out: dict[str, Any] = {"type": self.KIND}
         for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.name] = plain(getattr(self, f.name))
         return out
 
 
@@ -46,11 +47,11 @@ class RoundStart(Event):
 
 @dataclass(frozen=True)
 class RoundOver(Event):
-    """A round was scored: its index and its result in record form (``game_points`` per seat...)."""
+    """A round was scored: its index and its typed result (``as_dict`` gives it in record form)."""
 
     KIND = "round_over"
     round: int
-    result: Mapping[str, Any]
+    result: RoundResult
 
 
 @dataclass(frozen=True)

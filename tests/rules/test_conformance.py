@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from rules.actions import RulesError
 from rules.cards import Card
 from rules.engine import Match
+from rules.events import Event, RoundOver
 from rules.games import GAMES, names, spec
 from rules.records import replay_record
+from rules.results import RoundResult
 from rules.view import GameView
 
 CASES = [(name, players) for name in names() for players in GAMES[name].player_counts]
@@ -217,3 +219,21 @@ def test_the_spec_declares_what_the_layers_show(name: str) -> None:
             assert len(result[row.key]) == match.n
         else:
             assert all(row.key in side for side in result["breakdown"]), f"{name}: {row.key} not in a result"
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_events_and_round_results_are_typed_and_frozen(name: str, players: int) -> None:
+    match = spec(name).new_match(players, {}, 5)
+    rng = random.Random(5)
+    events = list(match.start_events)
+    while not match.is_over():
+        events += match.apply(rng.choice(match.legal_actions()), match.to_move())
+    assert all(isinstance(e, Event) and dataclasses.is_dataclass(e) for e in events)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        events[0].kind_of_thing = 1  # type: ignore[attr-defined]
+    over = [e for e in events if isinstance(e, RoundOver)]
+    assert len(over) == len(match.rounds)
+    for e in over:
+        assert isinstance(e.result, RoundResult)
+        assert e.result.as_record() == match.rounds[e.round]["result"] == e.as_dict()["result"]
+    assert json.loads(json.dumps([e.as_dict() for e in events])) == [e.as_dict() for e in events]
