@@ -4,8 +4,8 @@ yardstick.
 Each game's AI package declares its yardstick (``GameAI.yardstick``): its ``hard`` search code with the tuning
 of that day written out value by value (``YARDSTICK`` in the game's ``tuning`` module), so that a change of the
 defaults, or a new ``hard`` behind a new code path, leaves it as it is. ``tests/rules/ai/test_baselines.py``
-pins its choices on seeded positions of every mode. It is an arena agent, not a level a user can pick; every
-figure of docs/AI.md is measured against it.
+pins its choices on seeded positions of every mode. It is an arena agent, not a level a user can pick; the
+decisions of docs/AI.md were measured against it.
 """
 
 from __future__ import annotations

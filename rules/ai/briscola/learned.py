@@ -145,67 +145,46 @@ def _rows(view: BriscolaView, play: LatestPlay, held: list[list[int]]) -> list[f
                             play.leader, play.face_up, {}, play.stock, False, play.base) for h in held]
 
 
-def _paths(view: BriscolaView, hand: list[int], plays: list[LatestPlay]) -> list[list[list[int]]]:
-    """Every way back through ``plays`` (a seat's consecutive decisions, the latest first) from its hand now:
-    a path is the hand it held before each of them (``_held_before`` step by step)."""
-    paths: list[list[list[int]]] = [[]]
-    for i, play in enumerate(plays):
-        paths = [path + [h] for path in paths
-                 for h in _held_before(view, path[-1] if i else hand, play)]
-    return paths
-
-
 def policy_weights(view: BriscolaView, deals: list[tuple[list[list[int]], list[int], float]], share: float,
-                   depth: int = 1) -> list[tuple[list[list[int]], list[int], float]]:
+                   ) -> list[tuple[list[list[int]], list[int], float]]:
     """The deals reweighted by the move policy: ``share`` of a deal's weight is the policy's chance of the
     other seats' latest plays in that deal (``opponent_decision`` for each seat whose hand is hidden, the
-    mean over the hands it may have held; the product over those seats), the rest its weight. With ``depth``
-    above 1, each seat's latest ``depth`` plays: the mean over the ways back to them (``_paths``) of the
-    product of their chances, to the power one over the number of plays (a chance of one play, on the scale
-    of the rest of the weight). Unchanged without a shipped policy for the player count, or a decision to
-    rebuild."""
+    mean over the hands it may have held; the product over those seats), the rest its weight. Unchanged
+    without a shipped policy for the player count, or a decision to rebuild."""
     if share <= 0:
         return deals
     model = net.load(view.players, policy=True)
     if model is None:
         return deals
     me = seat_of(view)
-    seats = [plays for s in range(view.players) if s != me and s not in view.visible_hands
-             for plays in [latest_plays(view, s, depth)] if plays]
+    seats = [play for s in range(view.players) if s != me and s not in view.visible_hands
+             for play in [latest_play(view, s)] if play is not None]
     if not seats:
         return deals
     rows: list[features.Encoded] = []
-    found = []  # per deal, per seat: each way back as its rows' indices and the plays' classes
+    found = []  # per deal, per seat: the rows of the hands it may have held, and its play's class
     for hands, _stock, _w in deals:
         per_seat = []
-        for plays in seats:
-            classes = [features.card_index(play.card, play.trump) for play in plays]
-            index: dict[tuple[int, tuple[int, ...]], int] = {}  # (play, hand) -> its row: paths share rows
-            chains = []
-            for path in _paths(view, [int(c) for c in hands[plays[0].seat]], plays):
-                at = []
-                for i, (play, h) in enumerate(zip(plays, path)):
-                    key = (i, tuple(h))
-                    if key not in index:
-                        index[key] = len(rows)
-                        rows.extend(_rows(view, play, [h]))
-                    at.append((index[key], classes[i]))
-                chains.append(at)
-            per_seat.append(chains)
+        for play in seats:
+            index: dict[tuple[int, ...], int] = {}  # hand -> its row: the same hand shares one row
+            at = []
+            for h in _held_before(view, [int(c) for c in hands[play.seat]], play):
+                key = tuple(h)
+                if key not in index:
+                    index[key] = len(rows)
+                    rows.extend(_rows(view, play, [h]))
+                at.append(index[key])
+            per_seat.append((at, features.card_index(play.card, play.trump)))
         found.append(per_seat)
     chances = model.policy(features.matrix(rows)).tolist()
     out = []
     for (hands, stock, w), per_seat in zip(deals, found):
         p = 1.0
-        for chains in per_seat:
+        for at, cls in per_seat:
             total = 0.0
-            for chain in chains:
-                q = 1.0
-                for j, cls in chain:
-                    q *= chances[j][cls]
-                total += q
-            mean = total / len(chains)
-            p *= mean if len(chains[0]) == 1 else mean ** (1.0 / len(chains[0]))
+            for j in at:
+                total += chances[j][cls]
+            p *= total / len(at)
         out.append((hands, stock, (1.0 - share) * w + share * p))
     return out
 

@@ -1,7 +1,7 @@
 """hard-v1, the frozen yardstick (``rules.ai.baselines``): this test pins the frozen agent. Its choices on seeded
 positions of every mode are stored in ``baselines_positions.json`` (each position as the game's seed and
 options plus the actions that lead to it, each choice with its rng seed and budget); a change that moves any
-of them changes the yardstick, which must not happen: every figure of docs/AI.md is measured against it.
+of them changes the yardstick, which must not happen: the decisions of docs/AI.md were measured against it.
 
 Regenerate the fixture only on purpose: ``.venv/bin/python tests/rules/ai/test_baselines.py --write``.
 """

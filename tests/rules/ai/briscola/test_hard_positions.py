@@ -89,7 +89,7 @@ def ignore_deal_weights(monkeypatch: pytest.MonkeyPatch) -> None:
         return 1.0, styles
 
     monkeypatch.setattr(briscola, "deal_weight", flat)
-    monkeypatch.setattr(briscola_learned, "policy_weights", lambda _view, deals, _share, _depth=1: deals)
+    monkeypatch.setattr(briscola_learned, "policy_weights", lambda _view, deals, _share: deals)
 
 
 def trump_share(view: BriscolaView, seed: int) -> float:
