@@ -43,4 +43,26 @@ def table_lines(info: TableInfo, pub) -> list[str]:
     return [t("table.teams_mark", first=side_name(info, sides[0]), second=side_name(info, sides[1]))]
 
 
-RENDER = register(GameRender(GAME, hand_items, table_lines))
+COMMAND = "Open a table of Briscola (2, 3, 4 or 6 players)"
+OPTION_HELP = {
+    "players": "how many players (4 and 6: two teams)",
+    "match": "one round, or first side to 3 or 5 round wins",
+    "teams": "who partners whom, by join order (4 and 6 players)",
+    "open": "everyone sees every hand (practice)",
+    "trump_exchange": "the 7 (or 2) of trumps may take the face-up card between tricks",
+    "high_score_bonus": "91+ points score 2; all 120 win the match",
+    "conquest": "A, 3 and R of trumps in hand win the round at once",
+    "autoplay_last": "the bot plays the last trick itself",
+    "team_chat": "when each team's private thread opens (4 and 6 players)",
+    "partner_hand": "partners see each other's hands once the stock is empty (4 and 6 players)",
+}
+"""The slash command's descriptions (English; the command tree's translator translates them)."""
+CHOICE_LABELS = {
+    "match": {"single": "one round", "short": "short: first to 3", "long": "long: first to 5"},
+    "teams": {"random": "random", "12-34": "4 players: 1st and 2nd to join vs 3rd and 4th",
+              "13-24": "4 players: 1st and 3rd vs 2nd and 4th", "14-23": "4 players: 1st and 4th vs 2nd and 3rd",
+              "135-246": "6 players: 1st, 3rd and 5th to join vs 2nd, 4th and 6th"},
+}
+
+RENDER = register(GameRender(GAME, hand_items, table_lines, command=COMMAND, option_help=OPTION_HELP,
+                             choice_labels=CHOICE_LABELS))

@@ -188,4 +188,10 @@ def hand_items(info: TableInfo, view, _page: int) -> list:
     return chiamata_items(info, view)
 
 
-RENDER = register(GameRender(GAME, hand_items, table_lines, hand_lines))
+RENDER = register(GameRender(
+    GAME, hand_items, table_lines, hand_lines, command="Open a table of Briscola Chiamata (5 players)",
+    option_help={"bidding": "bid ranks (then points on the 2), or points",
+                 "kitty": "7 cards each and a kitty of 5 for the caller", "match": "one round, 5 rounds or 10 rounds"},
+    choice_labels={"match": {"single": "one round", "short": "short: 5 rounds", "long": "long: 10 rounds"},
+                   "bidding": {"rank": "rank, then points on the 2", "points": "points"}},
+))

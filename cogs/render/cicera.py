@@ -109,4 +109,9 @@ def status_lines(info: TableInfo, pub) -> list[str]:
 
 RENDER = register(GameRender(GAME, hand_items, status_lines=status_lines, take_label=choice_label,
                              turn_key="review.turn", cost_key="review.cost_cicera",
-                             cost_points_key="review.cost_points_cicera", hint_key="hint.line_cicera"))
+                             cost_points_key="review.cost_points_cicera", hint_key="hint.line_cicera",
+                             command="Open a table of Cicera (4 players, two teams)",
+                             option_help={"match": "one deal, or play to 21, 31 or 51 points",
+                                          "team_chat": "when each team's private thread opens"},
+                             choice_labels={"match": {"single": "one deal", "21": "to 21 points", "31": "to 31 points",
+                                                      "51": "to 51 points"}}))

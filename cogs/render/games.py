@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.tables import TableInfo
@@ -50,6 +50,14 @@ class GameRender:
     """The text key of a decision's cost in points alone."""
     hint_key: str = "hint.line"
     """The text key of a hint's first line."""
+    command: str = ""
+    """The description of the game's slash command (``/<game>``), which opens a table of it."""
+    option_help: Mapping[str, str] = field(default_factory=dict)
+    """The descriptions of the command's options of the game's own (``players`` and its table options); the
+    options every game shares are described in ``cogs.lobby``."""
+    choice_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """The names of an option's choices in the command, by option and value, where the shared names
+    (``bot.names.VALUE_LABELS``) do not say enough (``match``: ``short: first to 3``)."""
 
 
 RENDERS: dict[str, GameRender] = {}
