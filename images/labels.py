@@ -17,9 +17,6 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802  (gettext'
 
 
 LABELS: dict[str, str] = {
-    "briscola": N_("Briscola"),
-    "chiamata": N_("Briscola Chiamata"),
-    "cicera": N_("Cicera"),
     "round": N_("Round {n}"),
     "stock": N_("Stock: {n}"),
     "stock_empty": N_("Stock empty"),
@@ -70,16 +67,6 @@ LABELS: dict[str, str] = {
     "last_capture": N_("Last capture: {name}"),
     "takes": N_("takes"),
     "no_capture": N_("No capture yet"),
-    "scua": N_("Sc\u00f9a"),
-    "picada": N_("Picada"),
-    "simili": N_("Simili"),
-    "quadriglia": N_("Quadriglia"),
-    "cards": N_("Most cards"),
-    "swords": N_("Most swords"),
-    "mata": N_("La Mata (2 di Spade)"),
-    "xd": N_("10 di Denari"),
-    "fc": N_("Fante di Coppe"),
-    "napula": N_("Napula"),
     "total": N_("Total"),
     "card_points": N_("Card points"),
     "col_points": N_("Points"),
@@ -127,6 +114,22 @@ Translator = Callable[[str, "str | None", "int | None"], str]
 """Translates a label: ``(source, plural source or None, n or None) -> text``; it reads the language from its
 own context (the front end's), so one translator serves every language."""
 _TRANSLATOR: list[Translator | None] = [None]
+
+
+def sources() -> list[str]:
+    """Every source text the pictures draw, each once: the labels, both forms of the counted ones, and the labels
+    of every registered game's summary rows (``GameSpec.summary_rows``)."""
+    from rules.games import names, spec
+
+    texts = [*LABELS.values(), *(form for pair in PLURAL_LABELS.values() for form in pair)]
+    texts += [row.label for game in names() for row in spec(game).summary_rows]
+    return list(dict.fromkeys(texts))
+
+
+def translated(source: str) -> str:
+    """A catalogue text defined elsewhere (a game's spec: its summary rows' labels), in the front end's language."""
+    translate = _TRANSLATOR[0]
+    return translate(source, None, None) if translate else source
 
 
 def set_translator(translate: Translator | None) -> None:

@@ -42,8 +42,11 @@ from images.common import (
     size_for,
     text_width,
 )
+from images.labels import translated
 from images.parts import Seats, Summary, SummaryStyle
 from images.registry import for_game
+from rules.games import spec
+from rules.spec import SummaryRow
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
@@ -59,7 +62,7 @@ NAME_MIN = 260
 """The name column is never narrower: number columns widen for their titles only as far as that leaves."""
 
 
-__all__ = ["BY_SIDES", "Summary", "SummaryStyle", "column_width", "summary_image", "summary_of",
+__all__ = ["BY_BREAKDOWN", "BY_SIDES", "Summary", "SummaryStyle", "column_width", "summary_image", "summary_of",
            "summary_png", "summary_size"]
 
 
@@ -273,6 +276,54 @@ BY_SIDES = SummaryStyle(
     columns=point_columns, banner=_sides_banner, rows=_sides_rows,
     marks=lambda s, _rows: [SIDE_COLOURS[i % 3] for i in range(len(s.sides))], footer_colour=_sides_footer)
 """Card points, round and match game points per side; the banner names the round's winners (and a conquest)."""
+
+
+# ----- the common style of a breakdown per side: each bonus and award of the game's spec -----
+def _breakdown_columns(s: Summary) -> list[str]:
+    return ["", *(label("team", n=i + 1) for i in range(len(s.sides)))]
+
+
+def _breakdown_banner(s: Summary, seats: Seats) -> tuple[str, RGB]:
+    score = list(s.result["score"])
+    best = max(score)
+    if score.count(best) == 1:
+        side = score.index(best)
+        others = [score[side]] + [x for i, x in enumerate(score) if i != side]
+        return (label("winners", name=joined_names(seats, s.sides[side])) + "  " + " \u2013 ".join(map(str, others)),
+                SIDE_COLOURS[side])
+    return label("draw") + "  " + " \u2013 ".join(map(str, score)), HIGHLIGHT
+
+
+def breakdown_rows(game: str) -> tuple[SummaryRow, ...]:
+    """The game's summary rows counted per side in the result's ``breakdown`` (bonuses and awards)."""
+    return tuple(row for row in spec(game).summary_rows if row.source in ("bonus", "award"))
+
+
+def _breakdown_rows(s: Summary, _seats: Seats) -> list[list[str]]:
+    r = s.result
+    sides = range(len(s.sides))
+    score = r["score"]
+    breakdown = r.get("breakdown") or [{} for _ in sides]
+    counts = r.get("counts") or [{} for _ in sides]
+    rows: list[list[str]] = []
+    for row in breakdown_rows(s.game):
+        name = translated(row.label)
+        if counts[0] and row.key in counts[0]:  # what an award was counted on (most cards: 22 - 18)
+            name += "  (" + " \u2013 ".join(str(counts[i].get(row.key, 0)) for i in sides) + ")"
+        rows.append([name, *(str(breakdown[i].get(row.key, 0)) for i in sides)])
+    rows.append([label("total"), *(str(score[i]) for i in sides)])
+    if s.options.get("match", "single") != "single":
+        rows.append([label("match_total"), *(str(s.totals[i] if s.totals else score[i]) for i in sides)])
+    return rows
+
+
+BY_BREAKDOWN = SummaryStyle(
+    columns=_breakdown_columns, banner=_breakdown_banner, rows=_breakdown_rows,
+    marks=lambda _s, rows: [None] * rows, footer_colour=lambda _s, _seats: HIGHLIGHT,
+    total_rows=lambda s, rows: rows - len(breakdown_rows(s.game)),
+    header_colours=(MUTED, *SIDE_COLOURS))
+"""Per side (a column each): every bonus and award of the game's ``summary_rows`` (with what an award was counted
+on, when the result holds its ``counts``), the round's score and the match's total."""
 
 
 def summary_image_of(summary: Summary, seats: Sequence[SeatInfo] | None = None) -> Image.Image:

@@ -1,6 +1,6 @@
 """Cicera's pictures (4 players, a fishing game): the table's cards, large, and the last capture (who took
 what with which card; whose turn, the piles and the bonuses are message text); the hand with the table's cards
-above it; the summary's award breakdown per team; a replay frame per turn.
+above it; the summary's breakdown per team of the bonuses and awards of the spec's rows; a replay frame per turn.
 
 Take the table through ``images.table.table_png(view)``; the view must be the public one (``game.view(None)``).
 """
@@ -22,13 +22,11 @@ from images.common import (
     INK,
     MUTED,
     PICTURE_WIDTH,
-    RGB,
     SIDE_COLOURS,
     WHITE,
     SeatInfo,
     draw_text,
     fit_lines,
-    joined_names,
     label,
     line_height,
     min_size,
@@ -41,6 +39,7 @@ from images.common import (
     text_width,
 )
 from images.hand import hand_png
+from images.labels import translated
 from images.parts import (
     AbovePart,
     FrameKind,
@@ -50,16 +49,15 @@ from images.parts import (
     Named,
     ReplayStep,
     Seats,
-    Summary,
-    SummaryStyle,
 )
 from images.registry import register
 from images.sampling import find_state, finished, public, seats_for
-from images.summary import summary_png
+from images.summary import BY_BREAKDOWN, summary_png
 from images.table import table_png
-from rules.cicera import AWARDS, BONUSES, CiceraView
+from rules.cicera import CiceraView
 from rules.cicera_round import CiceraRound
 from rules.engine import Match
+from rules.games import spec
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
@@ -187,7 +185,7 @@ def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInf
         return
     names = seat_names(seats, view.players)
     colour = SIDE_COLOURS[cap.seat % 2]
-    tags = [label(b) for b in cap.bonuses]
+    tags = [bonus_label(b) for b in cap.bonuses]
     tags_w = sum(text_width(t, size, True, True) + 34 for t in tags)
     room = WIDTH - 2 * MARGIN - 36 - tags_w
     fitted = fit_lines(names[cap.seat], room, size, min_size(True, True), 1)
@@ -211,6 +209,11 @@ def _last_capture(canvas: Image.Image, view: CiceraView, seats: Sequence[SeatInf
     for c in cap.taken:
         paste_card(canvas, c, FACES, w, (x, y))
         x += step
+
+
+def bonus_label(key: str) -> str:
+    """A capture bonus's name (``Scùa``), as the game's summary rows name it, in the front end's language."""
+    return translated(next(row.label for row in spec(GAME).summary_rows if row.key == key))
 
 
 def _view(view: GameView) -> CiceraView:
@@ -255,50 +258,6 @@ def above(view: GameView, _seats: Seats, top: int) -> AbovePart:
 
 
 HAND = HandParts(above=above, max_card=HAND_MAX_CARD, overlap_early=True)
-
-
-# ----- the summary: the award breakdown per team -----
-def _columns(_s: Summary) -> list[str]:
-    return ["", label("team", n=1), label("team", n=2)]
-
-
-def _banner(s: Summary, seats: Seats) -> tuple[str, RGB]:
-    score = s.result["score"]
-    if score[0] != score[1]:
-        team = 0 if score[0] > score[1] else 1
-        return (label("winners", name=joined_names(seats, s.sides[team])) + f"  {score[team]} \u2013 {score[1 - team]}",
-                SIDE_COLOURS[team])
-    return label("draw") + f"  {score[0]} \u2013 {score[1]}", HIGHLIGHT
-
-
-SUMMARY_ROWS = (*BONUSES, *AWARDS)
-"""The breakdown's rows, by the round result's keys: the bonuses, then the awards."""
-
-
-def _rows(s: Summary, _seats: Seats) -> list[list[str]]:
-    r = s.result
-    rows: list[list[str]] = []
-    score = r["score"]
-    breakdown = r.get("breakdown") or [{}, {}]
-    counts = r.get("counts") or [{}, {}]
-    for key in SUMMARY_ROWS:
-        name = label(key)
-        if key in ("cards", "swords") and counts[0]:
-            name += f"  ({counts[0].get(key, 0)} \u2013 {counts[1].get(key, 0)})"
-        rows.append([name, str(breakdown[0].get(key, 0)), str(breakdown[1].get(key, 0))])
-    rows.append([label("total"), str(score[0]), str(score[1])])
-    if s.options.get("match", "single") != "single":
-        t0 = s.totals[0] if s.totals else score[0]
-        t1 = s.totals[1] if s.totals else score[1]
-        rows.append([label("match_total"), str(t0), str(t1)])
-    return rows
-
-
-SUMMARY = SummaryStyle(columns=_columns, banner=_banner, rows=_rows, marks=lambda _s, rows: [None] * rows,
-                       footer_colour=lambda _s, _seats: HIGHLIGHT,
-                       total_rows=lambda _s, rows: rows - len(SUMMARY_ROWS),
-                       header_colours=(MUTED, SIDE_COLOURS[0], SIDE_COLOURS[1]))
-"""Per team: each bonus and award, the round's total (and the match's)."""
 
 
 def turn_frame(step: ReplayStep) -> tuple[FrameKind, GameView]:
@@ -346,5 +305,5 @@ SAMPLES = GameSamples(_positions, _finished, _documented)
 
 PICTURES = register(GamePictures(
     GAME, table=lambda view, seats: cicera_table_image(_view(view), seats),
-    table_size=lambda view, _seats: cicera_table_size(_view(view)), hand=HAND, summary=SUMMARY,
+    table_size=lambda view, _seats: cicera_table_size(_view(view)), hand=HAND, summary=BY_BREAKDOWN,
     replay_frame=turn_frame, samples=SAMPLES))

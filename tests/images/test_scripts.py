@@ -39,6 +39,7 @@ from images.games import briscola as briscola_pictures
 from images.games import chiamata as chiamata_pictures
 from images.games import cicera as cicera_pictures
 from images.hand import hand_image
+from images.labels import sources as picture_sources
 from images.summary import summary_image
 from images.table import table_image
 from rules.engine import Match
@@ -74,7 +75,7 @@ def fake_catalogue(lang: str) -> dict[str, str]:
     """A made-up translation of every label (and both forms of every counted one): real words of the script,
     then the source's fields."""
     words = WORDS[lang]
-    sources = list(LABELS.values()) + [form for pair in PLURAL_LABELS.values() for form in pair]
+    sources = picture_sources()
     out = {}
     for k, source in enumerate(dict.fromkeys(sources)):
         text = " ".join(words[(k + j) % len(words)] for j in range(1 + k % 3))
