@@ -36,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bot.i18n import _
+from rules.games import spec
 
 log = logging.getLogger(__name__)
 
@@ -62,12 +63,13 @@ SETTLE_TIMEOUT = 60.0
 """Seconds SimCord lets the bot finish the work a click starts (the AI's cards included)."""
 TIMER_OFF = "off"
 """The ``turn_timer`` of every demo table (see the module docstring)."""
-OPENING_COMMANDS: dict[str, tuple[str, dict[str, Any]]] = {
-    "briscola": ("briscola", {"players": 2}),
-    "chiamata": ("chiamata", {}),
-    "cicera": ("cicera", {}),
-}
-"""``--game``: the slash command (and options) the demo runs for the person at start, opening a lobby."""
+
+
+def opening_command(game: str) -> tuple[str, dict[str, Any]]:
+    """``--game``: the slash command (and options) the demo runs for the person at start, opening a lobby: the
+    game's own command, with its fewest players when it has several (Briscola: 2)."""
+    counts = spec(game).player_counts
+    return game, ({"players": min(counts)} if len(counts) > 1 else {})
 
 
 def missing_runtime() -> list[str]:
@@ -182,7 +184,7 @@ async def serve(port: int = 0, game: str | None = None, *, out: Callable[[str], 
         with tempfile.TemporaryDirectory(prefix="tavolo-demo-") as folder:
             async with simulated(Path(folder) / "demo.sqlite3") as world:
                 if game is not None:
-                    command, options = OPENING_COMMANDS[game]
+                    command, options = opening_command(game)
                     await world.person.slash(world.channel, command, **options)
                 async with world.env.preview(world.channel, viewers=[world.person], layout="channel",
                                              port=port) as preview:
