@@ -50,6 +50,6 @@ NEUTRAL: RGB = (128, 136, 132)
 SIDE_COLOURS: tuple[RGB, ...] = ((74, 144, 226), (235, 128, 52), (171, 99, 214))
 """Team / side colours: side 0, side 1, (3 players) side 2."""
 CALLER_COLOUR: RGB = (226, 178, 40)
-"""Chiamata: the caller's side."""
+"""A caller's side (a game where one seat calls a partner)."""
 DEFENDERS_COLOUR: RGB = (90, 150, 220)
-"""Chiamata: the other three once the partner is known."""
+"""The defenders, once the caller's partner is known."""

@@ -21,7 +21,6 @@ LABELS: dict[str, str] = {
     "stock": N_("Stock: {n}"),
     "stock_empty": N_("Stock empty"),
     "trump": N_("Trump"),
-    "briscola_card": N_("Briscola"),
     "briscola_drawn_by": N_("Briscola drawn by {name}"),
     "trump_unknown": N_("Trump: not yet called"),
     "to_move": N_("To play: {name}"),

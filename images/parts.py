@@ -120,7 +120,7 @@ class ReplayStep:
 
 
 Named = list[tuple[str, Match]]
-"""Game states by name (``briscola-4p-open``)."""
+"""Game states by name (``<game>-4p-open``)."""
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ SLOT_EXTRA = 0.14
 STOCK_SCALE = 0.82
 """The stock's cards are this much smaller than the trick's (up to as large, when the width allows)."""
 STOCK_UNITS = 1.78
-"""The stock's column is this many of its cards wide: the briscola across, the pile over its end."""
+"""The stock's column is this many of its cards wide: the face-up trump card across, the pile over its end."""
 GRID = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (3, 2), 6: (3, 2)}
 """Per player count: the columns and rows of the places of the trick (with 5 players a sixth is free)."""
 MAX_CARD = 230
