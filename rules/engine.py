@@ -3,7 +3,7 @@
 A ``Match`` is a whole game at one table (one or more rounds). Each engine supplies a ``Round`` (one deal
 played out) and the scoring of rounds into game points. The checked public API is
 ``to_move`` / ``legal_actions`` / ``check`` / ``apply`` / ``is_over`` / ``view`` / ``record``; search uses the
-round's ``clone`` / ``legal_fast`` / ``apply_fast``.
+round's ``clone`` / ``legal_fast`` / ``apply_unchecked``.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from cogs.render import games as renders
 from images import registry as pictures
 from rules.actions import N_
 from rules.ai import registry as ais
-from rules.briscola import Briscola
 from rules.games import GAMES, names, spec
+from rules.games.briscola.engine import Briscola
 from rules.records import replay_record
 from rules.spec import GameSpec, register
 from tests.rules.test_conformance import play_out

@@ -104,8 +104,8 @@ def test_the_check_sees_the_code():
 @pytest.mark.parametrize(
     ("path", "source", "needle"),
     [
-        ("rules/briscola.py", "import discord\n", "discord"),
-        ("rules/briscola.py", "import numpy as np\n", "numpy"),
+        ("rules/games/briscola/engine.py", "import discord\n", "discord"),
+        ("rules/games/briscola/engine.py", "import numpy as np\n", "numpy"),
         ("rules/cards.py", "from numpy import zeros\n", "numpy"),
         ("rules/ai/net.py", "import torch\n", "torch"),
         ("rules/ai/search.py", "from bot.config import Settings\n", "bot.config"),
@@ -132,7 +132,7 @@ def test_checker_reports_forbidden_imports(path, source, needle):
 @pytest.mark.parametrize(
     ("path", "source"),
     [
-        ("rules/briscola.py", "from __future__ import annotations\nimport random\nfrom rules.cards import Card\n"),
+        ("rules/games/briscola/engine.py", "from __future__ import annotations\nimport random\nfrom rules.cards import Card\n"),
         ("rules/ai/pimc.py", "from . import greedy\nfrom ..cards import Card\n"),
         ("rules/ai/net.py", "import numpy as np\nfrom rules.cards import POINTS\n"),
         ("images/table.py", "from PIL import Image\nfrom rules.cards import Card\nfrom images.fonts import f\n"),

@@ -15,7 +15,7 @@ DEFAULT_SECONDS = 2.0
 
 
 def _fast_briscola(players: int) -> Callable[[random.Random], None]:
-    from rules.briscola import BriscolaRound
+    from rules.games.briscola.engine import BriscolaRound
 
     options = {"trump_exchange": "off", "conquest": "off"}
 
@@ -23,13 +23,13 @@ def _fast_briscola(players: int) -> Callable[[random.Random], None]:
         r = BriscolaRound.deal(players, players - 1, rng, options)
         choice = rng.choice
         while not r.done:
-            r.apply_fast(choice(r.legal_fast()))
+            r.apply_unchecked(choice(r.legal_fast()))
 
     return one
 
 
 def _fast_chiamata() -> Callable[[random.Random], None]:
-    from rules.chiamata import PASS_MOVE, ChiamataRound
+    from rules.games.chiamata.engine import PASS_MOVE, ChiamataRound
 
     options = {"bidding": "rank", "kitty": "off"}
 
@@ -40,7 +40,7 @@ def _fast_chiamata() -> Callable[[random.Random], None]:
                 moves = r.legal_fast()
                 # in the auction pass half the time, so auctions end as at a table
                 m = PASS_MOVE if r.phase == "auction" and rng.random() < 0.5 else rng.choice(moves)
-                r.apply_fast(m)
+                r.apply_unchecked(m)
             if not r.passed_out:
                 return
 
@@ -77,12 +77,12 @@ def _bare_briscola2(rng: random.Random) -> None:
 
 
 def _fast_cicera(rng: random.Random) -> None:
-    from rules.cicera import CiceraRound
+    from rules.games.cicera.engine import CiceraRound
 
     r = CiceraRound.shuffled(3, rng)
     choice = rng.choice
     while r.to_move() is not None:
-        r.apply_fast(choice(r.legal_fast()))
+        r.apply_unchecked(choice(r.legal_fast()))
 
 
 SEARCH_MS = 50
@@ -97,7 +97,7 @@ def _cicera_search(fast: bool) -> Callable[[random.Random], None]:
 
     from rules.ai.cicera import choose_hard, engine_playout, fast_playout
     from rules.ai.cicera.tuning import CICERA
-    from rules.cicera import CiceraRound
+    from rules.games.cicera.engine import CiceraRound
 
     tuning = replace(CICERA, clock_share=1e9)
     rollout = fast_playout if fast else engine_playout
@@ -105,7 +105,7 @@ def _cicera_search(fast: bool) -> Callable[[random.Random], None]:
     def one(rng: random.Random) -> None:
         r = CiceraRound.shuffled(3, rng)
         for _play in range(rng.randint(0, 44)):
-            r.apply_fast(rng.choice(r.legal_fast()))
+            r.apply_unchecked(rng.choice(r.legal_fast()))
         seat = r.to_move()
         assert seat is not None
         choose_hard(r.view(seat), rng, SEARCH_MS, tuning, rollout)
@@ -117,7 +117,7 @@ def capture_listing(seed: int, tables: int = 200, table_size: int = 25) -> tuple
     """Milliseconds to list the capture choices of every card of the deck on random 25-card tables:
     (median, 99th percentile, worst)."""
     from rules.cards import deck_52
-    from rules.cicera import capture_choices
+    from rules.games.cicera.engine import capture_choices
 
     rng = random.Random(seed)
     times = []
@@ -154,7 +154,7 @@ def benchmarks() -> dict[str, Callable[[random.Random], None]]:
         "chiamata-checked": _checked("chiamata", 5),
     }
     try:
-        from rules import cicera  # noqa: F401
+        from rules.games.cicera import engine as cicera  # noqa: F401
     except ImportError:
         return out
     out["cicera-fast"] = _fast_cicera

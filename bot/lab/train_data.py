@@ -38,7 +38,7 @@ from rules.ai.briscola import features, net
 from rules.ai.briscola import learned as briscola_learned
 from rules.ai.briscola.search import round_value
 from rules.ai.tricks import duel_card, greedy_card, heuristic_card, winning_index
-from rules.briscola import BriscolaRound, BriscolaView, deck_for
+from rules.games.briscola.engine import BriscolaRound, BriscolaView, deck_for
 from rules.records import new_game
 from rules.tricks import EXCHANGE
 
@@ -118,7 +118,7 @@ def teacher_move(r: BriscolaRound, model: net.Net, rng: random.Random, samples: 
         g = guess_round(r, me, rng)
         for i, m in enumerate(moves):
             c = g.clone()
-            c.apply_fast(m)
+            c.apply_unchecked(m)
             briscola_learned.advance(c, me, 0, -1, -1, None)
             if c.done:
                 totals[i] += round_value(c.side_points(), side, False)
@@ -171,7 +171,7 @@ def play_game(players: int, rng: random.Random, teacher: net.Net | None = None) 
         else:
             m = _policy_card(r, policy)
         chosen.append(move_index(m, r.trump))
-        r.apply_fast(m)
+        r.apply_unchecked(m)
     return rows, *outcomes(r.side_points(), sides), chosen, [NO_SEARCH] * len(rows)
 
 

@@ -46,8 +46,8 @@ from images.trick_table import (
     table_layout,
     trick_strip_layout,
 )
-from rules.briscola import BriscolaView
 from rules.engine import Match
+from rules.games.briscola.engine import BriscolaView
 from rules.view import GameView
 
 log = logging.getLogger(__name__)

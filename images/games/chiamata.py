@@ -53,8 +53,8 @@ from images.trick_table import (
     table_layout,
     trick_strip_layout,
 )
-from rules.chiamata import ChiamataView
 from rules.engine import Match
+from rules.games.chiamata.engine import ChiamataView
 from rules.view import GameView
 
 log = logging.getLogger(__name__)

@@ -54,10 +54,10 @@ from images.registry import register
 from images.sampling import find_state, finished, public, seats_for
 from images.summary import BY_BREAKDOWN, summary_png
 from images.table import table_png
-from rules.cicera import CiceraView
-from rules.cicera_round import CiceraRound
 from rules.engine import Match
 from rules.games import spec
+from rules.games.cicera.engine import CiceraView
+from rules.games.cicera.round import CiceraRound
 from rules.view import GameView
 
 log = logging.getLogger(__name__)

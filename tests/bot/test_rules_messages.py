@@ -10,7 +10,7 @@ import bot.names
 from bot.names import error_text
 from bot.tables import BadAction, BadRequest, IllegalMove
 from rules.actions import Action, RulesError
-from rules.briscola import Briscola
+from rules.games.briscola.engine import Briscola
 from rules.records import game_class
 
 NOT_IN_HAND = "{card} is not in your hand"

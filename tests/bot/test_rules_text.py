@@ -19,7 +19,7 @@ from cogs import rules_text as rules_cog
 from cogs.texts import card_name
 from rules import games
 from rules.cards import POINTS_BY_RANK, STRENGTH_ORDER
-from rules.cicera_rules import AWARDS, BONUSES
+from rules.games.cicera.rules import AWARDS, BONUSES
 
 GAME_MAX = 3000
 PARAGRAPH_MAX = 700

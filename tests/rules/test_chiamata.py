@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rules.actions import Action, IllegalAction, OptionError, RulesError
 from rules.cards import Card, deck_40
-from rules.chiamata import Chiamata
+from rules.games.chiamata.engine import Chiamata
 from rules.records import new_game
 
 # ----- the rules, written out independently of the engine (RULES.md) -----

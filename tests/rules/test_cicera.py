@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rules.actions import Action, IllegalAction, OptionError, RulesError
 from rules.cards import Card, card, cards, deck_52
-from rules.cicera import (
+from rules.games.cicera.engine import (
     GAME,
     Cicera,
     CiceraRound,
@@ -568,9 +568,9 @@ def test_fast_path_follows_the_checked_path(seed: int):
         assert [Action.play(c, t) for c, t in fast.legal_fast()] == m.legal_actions()
         a = rng.choice(m.legal_actions())
         probe = fast.clone()
-        probe.apply_fast(move_of(a))  # a clone is independent of its source
+        probe.apply_unchecked(move_of(a))  # a clone is independent of its source
         events = m.apply(a)
-        bonuses = fast.apply_fast(move_of(a))
+        bonuses = fast.apply_unchecked(move_of(a))
         assert list(bonuses) == events[0].as_dict()["bonuses"]
         assert fast.hands == m.round.hands and fast.table == m.round.table and fast.piles == m.round.piles
     assert fast.is_over() and fast.legal_fast() == []

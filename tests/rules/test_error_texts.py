@@ -13,9 +13,9 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 from rules.actions import N_, Action, IllegalAction, OptionError, RulesError
-from rules.briscola import Briscola
-from rules.chiamata import Chiamata
-from rules.cicera_round import CiceraRound
+from rules.games.briscola.engine import Briscola
+from rules.games.chiamata.engine import Chiamata
+from rules.games.cicera.round import CiceraRound
 from rules.records import game_class
 
 RULES = Path(__file__).resolve().parents[2] / "rules"

@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.actions import Action
-from rules.briscola import OPTIONS as BRISCOLA_OPTIONS
-from rules.briscola import Briscola, deck_for
 from rules.cards import POINTS, deck_40
-from rules.chiamata import Chiamata
+from rules.games.briscola.engine import OPTIONS as BRISCOLA_OPTIONS
+from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.chiamata.engine import Chiamata
 from rules.records import ReplayError, replay_record
 
 TRICKS = {2: 20, 3: 13, 4: 10, 6: 6}

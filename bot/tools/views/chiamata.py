@@ -22,7 +22,7 @@ from bot.tools.views import (
 )
 from rules.actions import Action
 from rules.cards import STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
-from rules.chiamata import KITTY_SIZE, MATCH_ROUNDS, PLAYERS, ChiamataView
+from rules.games.chiamata.engine import KITTY_SIZE, MATCH_ROUNDS, PLAYERS, ChiamataView
 
 if TYPE_CHECKING:
     from bot.tables import TableEvent

@@ -10,7 +10,7 @@ from bot.i18n import N_, _
 from bot.tools.views import Score, SeatNames, TerminalView, cards_text, event_seat, join_and, register
 from bot.tools.views.seats import sentence
 from rules.cards import RANKS, SUITS
-from rules.cicera import MATCH_TARGETS, TEAMS, CiceraView
+from rules.games.cicera.engine import MATCH_TARGETS, TEAMS, CiceraView
 
 if TYPE_CHECKING:
     from bot.tables import TableEvent

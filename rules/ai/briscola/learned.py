@@ -30,7 +30,7 @@ from rules.ai.briscola.beliefs import (
 )
 from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import greedy_card
-from rules.briscola import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
+from rules.games.briscola.engine import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
 
 
 @dataclass(frozen=True)
@@ -200,11 +200,11 @@ def advance(r: BriscolaRound, me: int, tricks: int, greedy_side: int, random_sid
         side = side_of[r.turn]
         hand = r.hands[r.turn]
         if side == greedy_side:
-            r.apply_fast(greedy_card(hand, r.trick, r.trump))
+            r.apply_unchecked(greedy_card(hand, r.trick, r.trump))
         elif side == random_side and rng is not None:
-            r.apply_fast(hand[int(rng.random() * len(hand))])
+            r.apply_unchecked(hand[int(rng.random() * len(hand))])
         else:
-            r.apply_fast(search.policy_move(r))
+            r.apply_unchecked(search.policy_move(r))
 
 
 def _visible(r: BriscolaRound, me: int, view: BriscolaView) -> list[int]:
@@ -270,14 +270,14 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: LearnedTu
         greedy_side, random_side, seed = plan.opponent(rng)
         for i, m in enumerate(moves):
             r = start.clone()
-            r.apply_fast(m)
+            r.apply_unchecked(m)
             if not r.done and r.turn != me:
                 # the other side's decision, every card of it: valued below, mixed by its styles
                 options = r.legal_fast()
                 group = []
                 for o in options:
                     c = r.clone()
-                    c.apply_fast(o)
+                    c.apply_unchecked(o)
                     group.append(settle(c, greedy_side, random_side, seed))
                 g = greedy_card(r.hands[r.turn], r.trick, r.trump)
                 groups.append((i, w, group, options.index(g) if g in options else -1))

@@ -17,7 +17,7 @@ from rules.ai.briscola.search import playout_points, round_from_view, search_pla
 from rules.ai.briscola.tuning import BRISCOLA
 from rules.ai.review import means, outcome
 from rules.ai.tricks import play_why
-from rules.briscola import SPEC, BriscolaView
+from rules.games.briscola.engine import SPEC, BriscolaView
 
 POINT_SCALE = SPEC.review_scale
 """What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``."""
@@ -40,7 +40,7 @@ def values(view: BriscolaView, rng: random.Random, time_ms: int) -> list[tuple[f
         weight += w
         for i, m in enumerate(plan.moves):
             r = base.clone()
-            r.apply_fast(m)
+            r.apply_unchecked(m)
             if plan.exact:  # 2 players: the other side takes the rest of the deck's 120 points
                 mine = solve_exact(r, side, -1.0, 121.0)
                 pts = [mine, 120.0 - mine] if side == 0 else [120.0 - mine, mine]

@@ -39,8 +39,8 @@ from rules.ai.briscola.beliefs import (
 )
 from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import beats, duel_card, greedy_card, heuristic_card, winning_index
-from rules.briscola import SEVEN, SEVEN_TAKES, TWO, TWO_TAKES, BriscolaRound, BriscolaView
 from rules.cards import POINTS, STRENGTH
+from rules.games.briscola.engine import SEVEN, SEVEN_TAKES, TWO, TWO_TAKES, BriscolaRound, BriscolaView
 from rules.tricks import EXCHANGE
 
 __all__ = [
@@ -124,7 +124,7 @@ def policy_move(r: BriscolaRound) -> int:
 def rollout(r: BriscolaRound, greedy_side: int = -1, random_side: int = -1, rng: random.Random | None = None) -> None:
     """Play the round to its end with the rollout policy; seats of side ``greedy_side`` play greedy, seats of
     side ``random_side`` play a uniformly random card drawn with ``rng``."""
-    apply = r.apply_fast
+    apply = r.apply_unchecked
     side_of = r.side_of
     while not r.done:
         side = side_of[r.turn]
@@ -234,7 +234,7 @@ def solve_exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> fl
         best = -1.0
         for m in moves:
             c = r.clone()
-            c.apply_fast(m)
+            c.apply_unchecked(m)
             v = solve_exact(c, me_side, alpha, beta)
             if v > best:
                 best = v
@@ -246,7 +246,7 @@ def solve_exact(r: BriscolaRound, me_side: int, alpha: float, beta: float) -> fl
     best = 121.0
     for m in moves:
         c = r.clone()
-        c.apply_fast(m)
+        c.apply_unchecked(m)
         v = solve_exact(c, me_side, alpha, beta)
         if v < best:
             best = v
@@ -414,7 +414,7 @@ def hard(view: BriscolaView, rng: random.Random, time_ms: int, tuning: BriscolaT
         greedy_side, random_side, seed = plan.opponent(rng)
         for i, m in enumerate(moves):
             r = base.clone()
-            r.apply_fast(m)
+            r.apply_unchecked(m)
             if exact and not r.exchange_on:
                 totals[i] += w * versus_styles(r, side, mix)
             elif exact:

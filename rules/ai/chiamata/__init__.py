@@ -50,7 +50,7 @@ from rules.ai.chiamata.play import (
 )
 from rules.ai.chiamata.tuning import CHIAMATA, YARDSTICK, ChiamataTuning
 from rules.ai.registry import GameAI, register
-from rules.chiamata import SPEC, ChiamataView
+from rules.games.chiamata.engine import SPEC, ChiamataView
 from rules.view import GameView
 
 __all__ = [

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from rules.actions import PASS, Action, RulesError
 from rules.cards import POINTS, STRENGTH, STRENGTH_ORDER, SUITS, Card, deck_40
-from rules.chiamata import ChiamataView
+from rules.games.chiamata.engine import ChiamataView
 
 T = TypeVar("T")
 

@@ -2,7 +2,7 @@
 is (inference from the play), ``medium``'s card (beliefs about the sides and card counting) and ``hard``'s
 (a determinized search over the hidden cards).
 
-Every function here reads only a seat's view (``rules.chiamata.ChiamataView``) and an explicit random
+Every function here reads only a seat's view (``rules.games.chiamata.engine.ChiamataView``) and an explicit random
 generator; nothing is shared between calls.
 """
 
@@ -22,7 +22,7 @@ from rules.ai.chiamata.bidding import (
 from rules.ai.chiamata.tuning import CHIAMATA, ChiamataTuning
 from rules.ai.tricks import CHEAP, beats, heuristic_card, heuristic_follow, standing, winning_index
 from rules.cards import POINTS, STRENGTH, SUITS, Card
-from rules.chiamata import ChiamataView
+from rules.games.chiamata.engine import ChiamataView
 
 __all__ = [
     "Knowledge", "friend_probabilities", "hard_play", "medium_card", "medium_play", "partner_weights", "playout",

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from rules.cards import CICERA_VALUE, Card
-from rules.cicera import (
+from rules.games.cicera.engine import (
     FANTE_OF_CUPS,
     MATA,
     NAPULA_RUN,

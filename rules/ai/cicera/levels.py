@@ -20,7 +20,17 @@ from rules.ai.cicera.counting import (
     unseen_cards,
 )
 from rules.cards import Card
-from rules.cicera import FANTE_OF_CUPS, MATA, NAPULA_RUN, PLAYERS, SWORDS, TEN_OF_COINS, CiceraView, Move, move_of
+from rules.games.cicera.engine import (
+    FANTE_OF_CUPS,
+    MATA,
+    NAPULA_RUN,
+    PLAYERS,
+    SWORDS,
+    TEN_OF_COINS,
+    CiceraView,
+    Move,
+    move_of,
+)
 
 # ----- the greedy baseline: static weights in tenths of a point -----
 BONUS_TENTHS = 10

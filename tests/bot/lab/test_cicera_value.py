@@ -9,7 +9,7 @@ import pytest
 
 import rules.ai.cicera as cai
 from bot.lab import cicera_value
-from rules.cicera import PLAYERS, CiceraRound
+from rules.games.cicera.engine import PLAYERS, CiceraRound
 
 
 def played_round(seed: int, plays: int) -> CiceraRound:

@@ -8,7 +8,7 @@ import pytest
 
 from bot.lab import train, train_data
 from rules.ai.briscola import features, net
-from rules.briscola import deck_for
+from rules.games.briscola.engine import deck_for
 
 
 def bot_main(argv: list[str]) -> int:
@@ -127,11 +127,11 @@ def test_a_teacher_plays_the_self_play_games_reproducibly(tmp_path):
 def test_the_teachers_guesses_keep_what_the_seat_sees():
     import random
 
-    from rules.briscola import BriscolaRound
+    from rules.games.briscola.engine import BriscolaRound
 
     r = BriscolaRound.deal(2, 1, random.Random(3), {})
     for _ in range(9):
-        r.apply_fast(r.legal_fast()[0])
+        r.apply_unchecked(r.legal_fast()[0])
     g = train_data.guess_round(r, r.turn, random.Random(1))
     assert g.hands[r.turn] == r.hands[r.turn] and g.history == r.history and g.trick == r.trick
     assert sorted(g.hands[1 - r.turn] + g.stock) == sorted(r.hands[1 - r.turn] + r.stock)

@@ -64,7 +64,7 @@ def test_the_shared_ai_modules_name_no_game():
 
 
 def test_the_scan_finds_a_game_name_and_a_view_class():
-    source = ('from rules.briscola import BriscolaView\n'
+    source = ('from rules.games.briscola.engine import BriscolaView\n'
               'if view.game == "cicera" or isinstance(view, BriscolaView): pass\n')
     assert len(game_references(source)) == 3
 

@@ -21,11 +21,11 @@ from rules.ai.review import (
     seat_decisions,
     view_at,
 )
-from rules.briscola import Briscola, deck_for
 from rules.cards import Card, cards, deck_40, deck_52
-from rules.chiamata import Chiamata
-from rules.cicera import Cicera
 from rules.engine import Match
+from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.chiamata.engine import Chiamata
+from rules.games.cicera.engine import Cicera
 from rules.records import ReplayError, new_game
 
 FAST = 20

@@ -10,8 +10,8 @@ from rules.actions import Action
 from rules.ai import choose, make_agent
 from rules.ai.briscola.search import greedy, sample_hidden, unseen_cards
 from rules.ai.tricks import greedy_card
-from rules.briscola import Briscola, deck_for
 from rules.cards import Card, cards
+from rules.games.briscola.engine import Briscola, deck_for
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -117,7 +117,7 @@ def test_a_search_reads_the_view_once_and_builds_the_same_rounds():
         hands[0].clear()
         rounds.append(r)
     assert all(r.hands[0] for r in rounds), "a round keeps its own copy of the guess"
-    rounds[0].apply_fast(rounds[0].legal_fast()[0])
+    rounds[0].apply_unchecked(rounds[0].legal_fast()[0])
     second = random.Random(7)
     sample(second)
     assert state(rounds[1]) == state(round_from_view(view, *sample(second)))  # untouched by the other's play
@@ -172,7 +172,7 @@ def test_agents_by_name_and_bad_names():
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_fast_playout_agrees_with_the_engine(players):
     from rules.ai.briscola.search import playout_points, rollout
-    from rules.briscola import BriscolaRound
+    from rules.games.briscola.engine import BriscolaRound
 
     rng = random.Random(players)
     checked = 0
@@ -181,7 +181,7 @@ def test_the_fast_playout_agrees_with_the_engine(players):
         for _ in range(rng.randrange(0, 30)):
             if r.done:
                 break
-            r.apply_fast(rng.choice(r.legal_fast()))
+            r.apply_unchecked(rng.choice(r.legal_fast()))
         for greedy_side, random_side in ((-1, -1), (0, -1), (1, -1), (-1, 0), (0, 1)):
             expected = r.clone()
             rollout(expected, greedy_side, random_side, random.Random(7))
@@ -296,7 +296,7 @@ def _engine_versus_styles(r, me: int, mix) -> float:
     values = []
     for m in r.legal_fast():
         c = r.clone()
-        c.apply_fast(m)
+        c.apply_unchecked(m)
         values.append(_engine_versus_styles(c, me, mix))
     if r.turn == me:
         return max(values)
@@ -308,14 +308,14 @@ def _engine_versus_styles(r, me: int, mix) -> float:
 def test_the_solved_endgame_agrees_with_the_engine(mix):
     # the solver's own tricks, draws and the face-up trump going last give the engine's values
     from rules.ai.briscola.search import versus_styles
-    from rules.briscola import BriscolaRound
+    from rules.games.briscola.engine import BriscolaRound
 
     rng = random.Random(11)
     drawing = 0
     for _ in range(40):
         r = BriscolaRound.deal(2, 1, rng, {})
         while len(r.stock) + sum(len(h) for h in r.hands) + (0 if r.briscola_drawn else 1) > rng.choice((6, 7, 8)):
-            r.apply_fast(rng.choice(r.legal_fast()))
+            r.apply_unchecked(rng.choice(r.legal_fast()))
         for me in (0, 1):
             assert versus_styles(r, me, mix) == pytest.approx(_engine_versus_styles(r, me, mix))
         drawing += not r.briscola_drawn
@@ -327,14 +327,14 @@ def test_against_a_random_player_the_endgame_expects_its_mistakes():
     # minimax assumes the other seat plays its best; a random player does not, so the expectimax is higher
     # when the other seat could still go wrong, and never lower
     from rules.ai.briscola.search import solve_exact, solved_value, versus_styles
-    from rules.briscola import BriscolaRound
+    from rules.games.briscola.engine import BriscolaRound
 
     rng = random.Random(5)
     higher = 0
     for _ in range(30):
         r = BriscolaRound.deal(2, 1, rng, {})
         while len(r.stock) > 2:
-            r.apply_fast(rng.choice(r.legal_fast()))
+            r.apply_unchecked(rng.choice(r.legal_fast()))
         expect, worst = versus_styles(r, 0, (1.0, 0.0, 0.0)), solved_value(solve_exact(r.clone(), 0, -1.0, 121.0))
         assert versus_styles(r, 0, (0.0, 0.0, 1.0)) == pytest.approx(worst)
         assert expect >= worst - 1e-9
@@ -385,7 +385,7 @@ def test_the_solved_endgame_plays_for_the_opponent_it_reads():
             values = []
             for a in view.legal:
                 r = m.round.clone()
-                r.apply_fast(int(a.card))
+                r.apply_unchecked(int(a.card))
                 values.append(ai.versus_styles(r, seat, mix))
             chosen[prior] = ai.hard(view, random.Random(0), 50, tuning)
             assert values[view.legal.index(chosen[prior])] == pytest.approx(max(values))

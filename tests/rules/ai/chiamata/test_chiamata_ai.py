@@ -14,7 +14,7 @@ from rules.ai import chiamata as ai
 from rules.ai import tricks
 from rules.ai.chiamata.tuning import ChiamataTuning
 from rules.cards import POINTS, Card, cards, deck_40
-from rules.chiamata import Chiamata
+from rules.games.chiamata.engine import Chiamata
 
 LEVELS = ("greedy", "medium", "hard")
 MODES = {

@@ -12,7 +12,7 @@ from rules.actions import Action
 from rules.ai import choose
 from rules.ai.cicera.tuning import YARDSTICK
 from rules.cards import Card, cards, deck_52
-from rules.cicera import Cicera, CiceraRound
+from rules.games.cicera.engine import Cicera, CiceraRound
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -147,7 +147,7 @@ def test_round_from_view_rebuilds_the_real_round():
     while not a.is_over():
         assert a.legal_fast() == b.legal_fast()
         move = cai.rollout_move(a)
-        assert a.apply_fast(move) == b.apply_fast(move)
+        assert a.apply_unchecked(move) == b.apply_unchecked(move)
     assert b.is_over() and a.scores() == b.scores() and a.breakdown() == b.breakdown()
 
 
@@ -175,8 +175,8 @@ def test_a_placement_makes_the_cards_it_could_have_captured_with_less_likely():
     # seat 0 places the 9d on a table 7d 3c Rb: it holds no 7, 3, R, and no X (7 + 3) it would take with
     hands = ["9d 8b", "4c 5c", "7s 2b", "3s Xs"]
     rnd = CiceraRound.position(hands, "7d 3c Rb", to_move=0)
-    rnd.apply_fast((Card.parse("9d"), ()))
-    rnd.apply_fast((Card.parse("4c"), ()))
+    rnd.apply_unchecked((Card.parse("9d"), ()))
+    rnd.apply_unchecked((Card.parse("4c"), ()))
     view = rnd.view(2)
     assert cai.initial_table(view) == sorted(cards("7d 3c Rb"))
     unseen = cai.unseen_cards(view)
@@ -195,7 +195,7 @@ def test_a_placement_makes_the_cards_it_could_have_captured_with_less_likely():
 
 def test_table_captures_match_the_engine():
     rng = random.Random(3)
-    from rules.cicera import capture_choices
+    from rules.games.cicera.engine import capture_choices
 
     for _ in range(300):
         deck = deck_52()
@@ -272,7 +272,7 @@ def position_view(hand: str, table: str, others: int = 10, placed: str | None = 
     assert tbl[-1] == p
     hands[3] = [*hands[3], p]
     rnd = CiceraRound.position(hands, tbl[:-1], to_move=3)
-    rnd.apply_fast((p, ()))
+    rnd.apply_unchecked((p, ()))
     return rnd.view(0)
 
 

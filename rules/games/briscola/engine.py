@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
-from rules.briscola_events import BriscolaResult, Conquest, Draw, Exchange
 from rules.cards import POINTS, Card, deck_36, deck_39, deck_40
 from rules.engine import Match, Round, cards_json, parse_cards
 from rules.events import Event, Play, TrickTaken
+from rules.games.briscola.events import BriscolaResult, Conquest, Draw, Exchange
 from rules.options import HINTS, TEAM_CHAT, TURN_TIMER, OptionSpec, validate
 from rules.spec import GameSpec, SummaryRow, register
 from rules.tricks import EXCHANGE, TrickState
@@ -204,7 +204,7 @@ class BriscolaRound(TrickState, Round):
             return []
         return [want] if want in hand else []
 
-    def apply_fast(self, m: int) -> None:
+    def apply_unchecked(self, m: int) -> None:
         """Apply a legal move without checking it."""
         if m >= EXCHANGE:
             c = m - EXCHANGE
@@ -300,11 +300,11 @@ class BriscolaRound(TrickState, Round):
         assert action.card is not None, "check() let through only a play or an exchange of a card in hand"
         if action.kind == "exchange":
             old = self.briscola
-            self.apply_fast(EXCHANGE + action.card)
+            self.apply_unchecked(EXCHANGE + action.card)
             return [Exchange(seat, str(action.card), str(Card(old)))]
         before = len(self.history)
         stock_before = self.stock_left()
-        self.apply_fast(action.card)
+        self.apply_unchecked(action.card)
         events: list[Event] = [Play(seat, str(action.card))]
         if len(self.history) > before:
             lead, cs, w = self.history[-1]

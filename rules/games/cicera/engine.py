@@ -5,7 +5,7 @@ Teams: seats {0, 2} are team 0, seats {1, 3} are team 1; a seat's team is ``seat
 
 Fast path for search: a *move* is ``(card, take)``: the played ``Card`` and the sorted tuple of captured
 table cards, ``()`` to place the card. ``Action.play(card, take)`` is the checked equivalent and
-``move_of(action)`` converts back. ``CiceraRound.clone`` / ``legal_fast`` / ``apply_fast`` use the same core
+``move_of(action)`` converts back. ``CiceraRound.clone`` / ``legal_fast`` / ``apply_unchecked`` use the same core
 (``_play``) as the checked ``apply_checked``.
 """
 
@@ -15,9 +15,10 @@ from typing import Any
 
 from rules import options as opts
 from rules.actions import N_
-from rules.cicera_events import CiceraResult
-from rules.cicera_round import CaptureInfo, CiceraRound, CiceraView, parse_deal
-from rules.cicera_rules import (
+from rules.engine import Match, Round
+from rules.games.cicera.events import CiceraResult
+from rules.games.cicera.round import CaptureInfo, CiceraRound, CiceraView, parse_deal
+from rules.games.cicera.rules import (
     AWARDS,
     BONUSES,
     FANTE_OF_CUPS,
@@ -39,7 +40,6 @@ from rules.cicera_rules import (
     sum_captures,
     value_buckets,
 )
-from rules.engine import Match, Round
 from rules.spec import GameSpec, SummaryRow, register
 
 __all__ = [

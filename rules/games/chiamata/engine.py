@@ -1,6 +1,6 @@
 """Briscola Chiamata for 5 players: the auction, the called card and its secret partner, the kitty.
 
-This module holds the table options, the seat's view and the match; one deal is ``rules.chiamata_round``.
+This module holds the table options, the seat's view and the match; one deal is ``rules.games.chiamata.round``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from typing import Any, ClassVar
 
 from rules.actions import N_, RulesError
 from rules.cards import POINTS, SUITS, Card
-from rules.chiamata_events import ChiamataResult
-from rules.chiamata_round import (
+from rules.engine import Match, Round
+from rules.games.chiamata.events import ChiamataResult
+from rules.games.chiamata.round import (
     CALL_MOVE,
     DISCARD_FLAG,
     KITTY_SIZE,
@@ -22,7 +23,6 @@ from rules.chiamata_round import (
     TRUMP_MOVE,
     ChiamataRound,
 )
-from rules.engine import Match, Round
 from rules.options import HINTS, TURN_TIMER, OptionSpec, validate
 from rules.spec import GameSpec, SummaryRow, register
 from rules.view import GameView

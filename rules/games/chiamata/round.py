@@ -10,9 +10,18 @@ from typing import Any
 
 from rules.actions import N_, PASS, Action, IllegalAction, RulesError
 from rules.cards import POINTS, STRENGTH_ORDER, SUITS, Card, deck_40
-from rules.chiamata_events import AuctionWon, Bid, Called, Discarded, PartnerRevealed, Pass, PassedOut, TrumpChosen
 from rules.engine import Round, cards_json, parse_cards
 from rules.events import Event, Play, TrickTaken
+from rules.games.chiamata.events import (
+    AuctionWon,
+    Bid,
+    Called,
+    Discarded,
+    PartnerRevealed,
+    Pass,
+    PassedOut,
+    TrumpChosen,
+)
 from rules.tricks import TrickState
 
 PLAYERS = 5
@@ -176,7 +185,7 @@ class ChiamataRound(TrickState, Round):
             return [c for c in deck_40() if c // 13 == self.trump]
         return list(deck_40())
 
-    def apply_fast(self, m: int) -> None:
+    def apply_unchecked(self, m: int) -> None:
         """Apply a legal move without checking it."""
         ph = self.phase
         if ph == "play":
@@ -366,7 +375,7 @@ class ChiamataRound(TrickState, Round):
         m = self.move_of(action)
         ph = self.phase
         before = len(self.history)
-        self.apply_fast(m)
+        self.apply_unchecked(m)
         if ph == "auction":
             ev: list[Event] = [Pass(seat) if m == PASS_MOVE else Bid(seat, self.bid_value(m))]
             if self.caller >= 0:

@@ -10,8 +10,10 @@ from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
 from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
-from rules.cicera_events import CaptureEvent, CiceraResult, DealEnd
-from rules.cicera_rules import (
+from rules.engine import Round, cards_json, parse_cards
+from rules.events import Event
+from rules.games.cicera.events import CaptureEvent, CiceraResult, DealEnd
+from rules.games.cicera.rules import (
     BONUSES,
     FANTE_OF_CUPS,
     HAND_SIZE,
@@ -31,8 +33,6 @@ from rules.cicera_rules import (
     napula_length,
     value_buckets,
 )
-from rules.engine import Round, cards_json, parse_cards
-from rules.events import Event
 from rules.view import GameView
 
 
@@ -282,7 +282,7 @@ class CiceraRound(Round):
             moves.append((c, ()))
         return moves
 
-    def apply_fast(self, move: Move) -> tuple[str, ...]:
+    def apply_unchecked(self, move: Move) -> tuple[str, ...]:
         """Apply a legal move without checks; return the bonuses it scored."""
         return self._play(move[0], move[1])
 

@@ -5,9 +5,9 @@ Importing this module imports every game module, each of which registers its ``G
 
 from __future__ import annotations
 
-import rules.briscola  # noqa: F401
-import rules.chiamata  # noqa: F401
-import rules.cicera  # noqa: F401  (each game module registers its spec on import)
+import rules.games.briscola.engine  # noqa: F401
+import rules.games.chiamata.engine  # noqa: F401
+import rules.games.cicera.engine  # noqa: F401  (each game module registers its spec on import)
 from rules.actions import N_, RulesError, brief
 from rules.spec import GAMES, GameSpec
 
