@@ -12,6 +12,7 @@ from cogs.render.hand import card_buttons
 from cogs.render.seats import faces
 from cogs.render.status import side_name
 from cogs.texts import card_name, t
+from rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -64,5 +65,11 @@ CHOICE_LABELS = {
               "135-246": "6 players: 1st, 3rd and 5th to join vs 2nd, 4th and 6th"},
 }
 
-RENDER = register(GameRender(GAME, hand_items, table_lines, command=COMMAND, option_help=OPTION_HELP,
-                             choice_labels=CHOICE_LABELS))
+def face_up(pub) -> Card | None:
+    """The face-up briscola while it lies under the stock (``None`` once drawn)."""
+    card: Card | None = pub.briscola
+    return card
+
+
+RENDER = register(GameRender(GAME, hand_items, table_lines, face_up=face_up, command=COMMAND,
+                             option_help=OPTION_HELP, choice_labels=CHOICE_LABELS))

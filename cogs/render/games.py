@@ -14,6 +14,7 @@ from typing import Any
 from bot.tables import TableInfo
 from rules import games
 from rules.actions import Action
+from rules.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,8 @@ class GameRender:
     """Lines of a hand message after its title, from the seat's view (Chiamata: you are the partner)."""
     status_lines: Callable[[TableInfo, Any], list[str]] | None = None
     """The state of the table as lines, when the game has its own (Cicera); ``None``: a trick game's lines."""
+    face_up: Callable[[Any], Card | None] | None = None
+    """The face-up trump card while it lies under the stock, from the public view (Briscola), else ``None``."""
     take_label: Callable[[Action, str], str] | None = None
     """How a play that takes cards is named (``(action, faces)``: Cicera's captures), in reviews and hints."""
     turn_key: str = "review.trick"

@@ -40,9 +40,10 @@ def trump_line(info: TableInfo, pub: Any) -> str:
     trump = getattr(pub, "trump", None)
     if not trump:
         return ""
-    briscola = getattr(pub, "briscola", None)
-    if briscola is not None:
-        return t("status.trump_face_up", suit=suit_name(trump, f), card=card_name(briscola, f))
+    face_up = for_game(info.game).face_up
+    card = face_up(pub) if face_up is not None else None
+    if card is not None:
+        return t("status.trump_face_up", suit=suit_name(trump, f), card=card_name(card, f))
     drawer = getattr(pub, "face_up_drawn_by", None)
     if drawer is not None:
         return t("status.trump_drawn", suit=suit_name(trump, f), name=seat_label(info, drawer))
