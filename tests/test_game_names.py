@@ -13,7 +13,7 @@ from rules.games import names, spec
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "images", "bot", "cogs")
-REGISTRY = "rules/games.py"
+REGISTRY = ("rules/games.py", "rules/games/__init__.py")
 """The registry of games: one import line per game, the only place that lists them."""
 LAB = ("bot/lab/", "bot/lab_commands.py")
 """The lab (training, arena, benchmarks) is apart from the product: its experiments are per game by nature (the
@@ -69,7 +69,7 @@ def shared_modules() -> list[str]:
     for package in PACKAGES:
         for file in sorted((ROOT / package).rglob("*.py")):
             path = file.relative_to(ROOT).as_posix()
-            if path == REGISTRY or path.startswith(LAB) or own_game(path) is not None:
+            if path in REGISTRY or path.startswith(LAB) or own_game(path) is not None:
                 continue
             out.append(path)
     return out

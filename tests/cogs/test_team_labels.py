@@ -7,8 +7,10 @@ import re
 import pytest
 
 from bot.tables.table import Seat, assign_seats
-from cogs.lobby import TEAMS_CHOICES
+from cogs.lobby import game_command
 
+TEAMS_CHOICES = next(p for p in game_command("briscola").parameters if p.name == "teams").choices
+"""The ``teams`` choices of the command as built from Briscola's spec and render."""
 ORDINAL = re.compile(r"(\d)(?:st|nd|rd|th)")
 
 
