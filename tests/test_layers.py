@@ -132,7 +132,8 @@ def test_checker_reports_forbidden_imports(path, source, needle):
 @pytest.mark.parametrize(
     ("path", "source"),
     [
-        ("rules/games/briscola/engine.py", "from __future__ import annotations\nimport random\nfrom rules.cards import Card\n"),
+        ("rules/games/briscola/engine.py",
+         "from __future__ import annotations\nimport random\nfrom rules.cards import Card\n"),
         ("rules/ai/pimc.py", "from . import greedy\nfrom ..cards import Card\n"),
         ("rules/ai/net.py", "import numpy as np\nfrom rules.cards import POINTS\n"),
         ("images/table.py", "from PIL import Image\nfrom rules.cards import Card\nfrom images.fonts import f\n"),
