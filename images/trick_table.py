@@ -60,10 +60,6 @@ class TrickView(Protocol):
     def leader(self) -> int: ...
 
 
-
-CompletedTrick = tuple[int, tuple[tuple[int, Card], ...], int]
-"""A trick of a view's ``tricks``: (leader, ((seat, card), ...), winner)."""
-
 log = logging.getLogger(__name__)
 
 WIDTH = PICTURE_WIDTH
@@ -87,6 +83,8 @@ MAX_ASPECT = 0.8
 """The trick's places are at most this many times as tall as the picture is wide (two rows: 4 to 6 players):
 low enough that on a desktop (1280 x 900) the table message leaves the top of the hand message below it on
 screen, where SimCord's page keeps a select's menu open (see ``cogs.render.layout.selects_first``)."""
+
+
 def hands_columns(players: int) -> int:
     """Open hands: how many seats side by side (3 and 6 players: three)."""
     return 3 if players % 3 == 0 else 2
@@ -122,7 +120,6 @@ class TableLayout:
     hand_card: int
     hand_group_h: int
     hand_lines: int = 1
-
 
 
 def one_line(name: str, width: float) -> Fitted:
@@ -226,7 +223,6 @@ def trick_strip_layout(view: GameView, seats: Sequence[SeatInfo] | None, top: in
                         STRIP_MAX_HEIGHT, STRIP_MIN_CARD, top)
 
 
-
 @lru_cache(maxsize=16)
 def background(size: tuple[int, int]) -> Image.Image:
     """The felt with a darker wooden-toned rim (drawn once per size)."""
@@ -294,7 +290,6 @@ def bubble(canvas: Image.Image, centre: tuple[float, float], text: str, colour: 
         draw_text(canvas, (centre[0], top + i * line_height(s)), line, s, colour, True, anchor="mt", condensed=True)
 
 
-
 def draw_open_hands(canvas: Image.Image, lay: TableLayout, view: GameView, names: Sequence[str],
                     colours: Sequence[RGB], faces: str) -> None:
     """The hands the view may see (``shown_hands``), each under its seat's name and colour bar."""
@@ -316,7 +311,6 @@ def draw_open_hands(canvas: Image.Image, lay: TableLayout, view: GameView, names
         for c in cards:
             paste_card(canvas, c, faces, lay.hand_card, (cx, y + 22 + lay.hand_lines * line_height(size) + NAME_PAD))
             cx += step
-
 
 
 Stock = Callable[[Image.Image, TableLayout], None]

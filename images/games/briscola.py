@@ -104,7 +104,6 @@ def _tag(canvas: Image.Image, cx: float, top: float, text: str) -> None:
     draw_text(canvas, (cx, top + 5), text, size, INK, True, anchor="mt", condensed=True)
 
 
-
 def colours(view: BriscolaView) -> list[RGB]:
     """Each seat's colour: its side's."""
     out = [NEUTRAL] * view.players
