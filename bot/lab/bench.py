@@ -15,7 +15,7 @@ DEFAULT_SECONDS = 2.0
 
 
 def _fast_briscola(players: int) -> Callable[[random.Random], None]:
-    from rules.games.briscola.engine import BriscolaRound
+    from rules.games.briscola.round import BriscolaRound
 
     options = {"trump_exchange": "off", "conquest": "off"}
 

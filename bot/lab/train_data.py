@@ -38,7 +38,9 @@ from rules.ai.briscola import features, net
 from rules.ai.briscola import learned as briscola_learned
 from rules.ai.briscola.search import round_value
 from rules.ai.tricks import duel_card, greedy_card, heuristic_card, winning_index
-from rules.games.briscola.engine import BriscolaRound, BriscolaView, deck_for
+from rules.games.briscola.round import BriscolaRound
+from rules.games.briscola.rules import deck_for
+from rules.games.briscola.view import BriscolaView
 from rules.records import new_game
 from rules.tricks import EXCHANGE
 

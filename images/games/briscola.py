@@ -47,7 +47,7 @@ from images.trick_table import (
     trick_strip_layout,
 )
 from rules.engine import Match
-from rules.games.briscola.engine import BriscolaView
+from rules.games.briscola.view import BriscolaView
 from rules.view import GameView
 
 log = logging.getLogger(__name__)

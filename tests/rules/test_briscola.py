@@ -14,7 +14,8 @@ import pytest
 
 from rules.actions import Action, IllegalAction, OptionError, RulesError
 from rules.cards import Card
-from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.briscola.engine import Briscola
+from rules.games.briscola.rules import deck_for
 
 # ----- the rules, restated for the tests -----
 RANK_POINTS = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2}

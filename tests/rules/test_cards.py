@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.cards import Card, deck_36, deck_39, deck_40, deck_52, trick_winner
-from rules.games.briscola.engine import deck_for
+from rules.games.briscola.rules import deck_for
 
 ALL_TEXT = [r + s for s in "dcsb" for r in "A23456789XFCR"]
 BRISCOLA_RANKS = "A234567FCR"

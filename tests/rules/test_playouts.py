@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from rules.actions import Action
 from rules.cards import POINTS, deck_40
-from rules.games.briscola.engine import OPTIONS as BRISCOLA_OPTIONS
-from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.briscola.engine import Briscola
+from rules.games.briscola.rules import OPTIONS as BRISCOLA_OPTIONS
+from rules.games.briscola.rules import deck_for
 from rules.games.chiamata.engine import Chiamata
 from rules.records import ReplayError, replay_record
 

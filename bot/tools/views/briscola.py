@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import _
 from bot.tools.views import Score, SeatNames, TerminalView, event_seat, hand_text, register, suit_text
 from rules.games import spec
-from rules.games.briscola.engine import MATCH_TARGET, BriscolaView
+from rules.games.briscola.rules import MATCH_TARGET
+from rules.games.briscola.view import BriscolaView
 
 if TYPE_CHECKING:
     from bot.tables import TableEvent

@@ -16,7 +16,8 @@ from rules.actions import Action
 from rules.ai.briscola import learned, review, search
 from rules.ai.briscola.tuning import YARDSTICK
 from rules.ai.registry import GameAI, register
-from rules.games.briscola.engine import SPEC, BriscolaView
+from rules.games.briscola.engine import SPEC
+from rules.games.briscola.view import BriscolaView
 from rules.view import GameView
 
 LEVELS = ("greedy", "medium", "hard")

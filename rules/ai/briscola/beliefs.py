@@ -14,7 +14,9 @@ from rules.actions import RulesError
 from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import beats, greedy_card, heuristic_card, winning_index
 from rules.cards import POINTS
-from rules.games.briscola.engine import BriscolaRound, BriscolaView, deck_for, draws_for
+from rules.games.briscola.round import BriscolaRound
+from rules.games.briscola.rules import deck_for, draws_for
+from rules.games.briscola.view import BriscolaView
 
 GREEDY, HEURISTIC, UNIFORM, REASONABLE = 0, 1, 2, 3
 """Indices of the styles in a likelihood list: greedy-like, heuristic, uniform, and a reasonable player."""

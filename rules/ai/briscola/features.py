@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from rules.ai.briscola.beliefs import known_holdings
 from rules.ai.briscola.numeric import np
 from rules.cards import POINTS, beats
-from rules.games.briscola.engine import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
+from rules.games.briscola.round import BriscolaRound
+from rules.games.briscola.rules import HAND_SIZE, deck_for, draws_for
+from rules.games.briscola.view import BriscolaView
 
 VERSION = "briscola-features-1"
 """Stored with the weights: a network is only used with the encoding it was trained on."""

@@ -30,7 +30,9 @@ from rules.ai.briscola.beliefs import (
 )
 from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import greedy_card
-from rules.games.briscola.engine import HAND_SIZE, BriscolaRound, BriscolaView, deck_for, draws_for
+from rules.games.briscola.round import BriscolaRound
+from rules.games.briscola.rules import HAND_SIZE, deck_for, draws_for
+from rules.games.briscola.view import BriscolaView
 
 
 @dataclass(frozen=True)

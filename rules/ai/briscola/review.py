@@ -17,7 +17,8 @@ from rules.ai.briscola.search import playout_points, round_from_view, search_pla
 from rules.ai.briscola.tuning import BRISCOLA
 from rules.ai.review import means, outcome
 from rules.ai.tricks import play_why
-from rules.games.briscola.engine import SPEC, BriscolaView
+from rules.games.briscola.engine import SPEC
+from rules.games.briscola.view import BriscolaView
 
 POINT_SCALE = SPEC.review_scale
 """What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``."""

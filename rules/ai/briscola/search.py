@@ -40,7 +40,9 @@ from rules.ai.briscola.beliefs import (
 from rules.ai.briscola.tuning import BRISCOLA, BriscolaTuning
 from rules.ai.tricks import beats, duel_card, greedy_card, heuristic_card, winning_index
 from rules.cards import POINTS, STRENGTH
-from rules.games.briscola.engine import SEVEN, SEVEN_TAKES, TWO, TWO_TAKES, BriscolaRound, BriscolaView
+from rules.games.briscola.round import BriscolaRound
+from rules.games.briscola.rules import SEVEN, SEVEN_TAKES, TWO, TWO_TAKES
+from rules.games.briscola.view import BriscolaView
 from rules.tricks import EXCHANGE
 
 __all__ = [

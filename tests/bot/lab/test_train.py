@@ -8,7 +8,7 @@ import pytest
 
 from bot.lab import train, train_data
 from rules.ai.briscola import features, net
-from rules.games.briscola.engine import deck_for
+from rules.games.briscola.rules import deck_for
 
 
 def bot_main(argv: list[str]) -> int:
@@ -127,7 +127,7 @@ def test_a_teacher_plays_the_self_play_games_reproducibly(tmp_path):
 def test_the_teachers_guesses_keep_what_the_seat_sees():
     import random
 
-    from rules.games.briscola.engine import BriscolaRound
+    from rules.games.briscola.round import BriscolaRound
 
     r = BriscolaRound.deal(2, 1, random.Random(3), {})
     for _ in range(9):

@@ -23,7 +23,8 @@ from rules.ai.review import (
 )
 from rules.cards import Card, cards, deck_40, deck_52
 from rules.engine import Match
-from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.briscola.engine import Briscola
+from rules.games.briscola.rules import deck_for
 from rules.games.chiamata.engine import Chiamata
 from rules.games.cicera.engine import Cicera
 from rules.records import ReplayError, new_game

@@ -11,7 +11,8 @@ from rules.ai import choose, make_agent
 from rules.ai.briscola.search import greedy, sample_hidden, unseen_cards
 from rules.ai.tricks import greedy_card
 from rules.cards import Card, cards
-from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.briscola.engine import Briscola
+from rules.games.briscola.rules import deck_for
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -172,7 +173,7 @@ def test_agents_by_name_and_bad_names():
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_fast_playout_agrees_with_the_engine(players):
     from rules.ai.briscola.search import playout_points, rollout
-    from rules.games.briscola.engine import BriscolaRound
+    from rules.games.briscola.round import BriscolaRound
 
     rng = random.Random(players)
     checked = 0
@@ -308,7 +309,7 @@ def _engine_versus_styles(r, me: int, mix) -> float:
 def test_the_solved_endgame_agrees_with_the_engine(mix):
     # the solver's own tricks, draws and the face-up trump going last give the engine's values
     from rules.ai.briscola.search import versus_styles
-    from rules.games.briscola.engine import BriscolaRound
+    from rules.games.briscola.round import BriscolaRound
 
     rng = random.Random(11)
     drawing = 0
@@ -327,7 +328,7 @@ def test_against_a_random_player_the_endgame_expects_its_mistakes():
     # minimax assumes the other seat plays its best; a random player does not, so the expectimax is higher
     # when the other seat could still go wrong, and never lower
     from rules.ai.briscola.search import solve_exact, solved_value, versus_styles
-    from rules.games.briscola.engine import BriscolaRound
+    from rules.games.briscola.round import BriscolaRound
 
     rng = random.Random(5)
     higher = 0

@@ -19,7 +19,8 @@ from rules.ai import choose
 from rules.ai.briscola import learned as briscola_learned
 from rules.ai.briscola import search as briscola
 from rules.ai.briscola.tuning import BRISCOLA
-from rules.games.briscola.engine import Briscola, BriscolaView
+from rules.games.briscola.engine import Briscola
+from rules.games.briscola.view import BriscolaView
 from tests.rules.ai.briscola.test_briscola_ai import deal_with
 
 AGENT = "hard"

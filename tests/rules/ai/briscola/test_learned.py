@@ -12,7 +12,8 @@ from rules.actions import Action
 from rules.ai import choose
 from rules.ai.briscola import features, net
 from rules.cards import Card
-from rules.games.briscola.engine import Briscola, deck_for
+from rules.games.briscola.engine import Briscola
+from rules.games.briscola.rules import deck_for
 from tests.rules.ai.briscola.test_briscola_ai import deal_with
 from tests.rules.ai.cicera.test_cicera_ai import play as play_all  # plays any game to its end, one level a seat
 
