@@ -29,7 +29,7 @@ def _fast_briscola(players: int) -> Callable[[random.Random], None]:
 
 
 def _fast_chiamata() -> Callable[[random.Random], None]:
-    from rules.games.chiamata.engine import PASS_MOVE, ChiamataRound
+    from rules.games.chiamata.round import PASS_MOVE, ChiamataRound
 
     options = {"bidding": "rank", "kitty": "off"}
 
@@ -77,7 +77,7 @@ def _bare_briscola2(rng: random.Random) -> None:
 
 
 def _fast_cicera(rng: random.Random) -> None:
-    from rules.games.cicera.engine import CiceraRound
+    from rules.games.cicera.round import CiceraRound
 
     r = CiceraRound.shuffled(3, rng)
     choice = rng.choice
@@ -97,7 +97,7 @@ def _cicera_search(fast: bool) -> Callable[[random.Random], None]:
 
     from rules.ai.cicera import choose_hard, engine_playout, fast_playout
     from rules.ai.cicera.tuning import CICERA
-    from rules.games.cicera.engine import CiceraRound
+    from rules.games.cicera.round import CiceraRound
 
     tuning = replace(CICERA, clock_share=1e9)
     rollout = fast_playout if fast else engine_playout
@@ -117,7 +117,7 @@ def capture_listing(seed: int, tables: int = 200, table_size: int = 25) -> tuple
     """Milliseconds to list the capture choices of every card of the deck on random 25-card tables:
     (median, 99th percentile, worst)."""
     from rules.cards import deck_52
-    from rules.games.cicera.engine import capture_choices
+    from rules.games.cicera.rules import capture_choices
 
     rng = random.Random(seed)
     times = []

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from rules.ai.cicera.counting import A23, SPECIALS, run_length
 from rules.cards import CICERA_VALUE
-from rules.games.cicera.engine import SWORDS, CiceraRound
+from rules.games.cicera.round import CiceraRound
+from rules.games.cicera.rules import SWORDS
 
 VERSION = "cicera-1"
 """The feature encoding; a weights file names the one it was fitted on."""

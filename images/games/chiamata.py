@@ -54,7 +54,7 @@ from images.trick_table import (
     trick_strip_layout,
 )
 from rules.engine import Match
-from rules.games.chiamata.engine import ChiamataView
+from rules.games.chiamata.view import ChiamataView
 from rules.view import GameView
 
 log = logging.getLogger(__name__)

@@ -56,8 +56,8 @@ from images.summary import BY_BREAKDOWN, summary_png
 from images.table import table_png
 from rules.engine import Match
 from rules.games import spec
-from rules.games.cicera.engine import CiceraView
 from rules.games.cicera.round import CiceraRound
+from rules.games.cicera.view import CiceraView
 from rules.view import GameView
 
 log = logging.getLogger(__name__)

@@ -99,7 +99,7 @@ async def test_a_cicera_deal_with_captures_chosen_from_the_select(ui, seed, play
 def test_cicera_captures_are_paged_by_25():
     from bot.tables import SeatInfo, TableInfo
     from cogs.render.cicera import cicera_items
-    from rules.games.cicera.engine import CiceraRound
+    from rules.games.cicera.round import CiceraRound
 
     rnd = CiceraRound.position(["Xd 2b", "3b", "4b", "5b"],
                                "Ad 2d 3d 4d Ac 2c 3c 4c As 2s 3s 4s 5d 6d 5c 6c", to_move=0)

@@ -115,7 +115,7 @@ def test_every_placeholder_fits_on_a_phone(language):
     """About 35 characters of a select's placeholder show on a phone: every select of the hands, in English and
     in Italian, keeps under that."""
     from bot.i18n import use_language
-    from rules.games.cicera.engine import CiceraRound
+    from rules.games.cicera.round import CiceraRound
 
     deck = [Card.of(r, s) for s in "dcsb" for r in "A234567FCR"]
     views = [SimpleNamespace(to_move=0, seat=0, phase="auction", hand=(), legal=[

@@ -22,7 +22,9 @@ from bot.tools.views import (
 )
 from rules.actions import Action
 from rules.cards import STRENGTH_ORDER, SUIT_NAMES, SUITS, Card
-from rules.games.chiamata.engine import KITTY_SIZE, MATCH_ROUNDS, PLAYERS, ChiamataView
+from rules.games.chiamata.engine import MATCH_ROUNDS
+from rules.games.chiamata.round import KITTY_SIZE, PLAYERS
+from rules.games.chiamata.view import ChiamataView
 
 if TYPE_CHECKING:
     from bot.tables import TableEvent

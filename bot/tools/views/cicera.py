@@ -10,7 +10,9 @@ from bot.i18n import N_, _
 from bot.tools.views import Score, SeatNames, TerminalView, cards_text, event_seat, join_and, register
 from bot.tools.views.seats import sentence
 from rules.cards import RANKS, SUITS
-from rules.games.cicera.engine import MATCH_TARGETS, TEAMS, CiceraView
+from rules.games.cicera.engine import MATCH_TARGETS
+from rules.games.cicera.rules import TEAMS
+from rules.games.cicera.view import CiceraView
 
 if TYPE_CHECKING:
     from bot.tables import TableEvent

@@ -50,7 +50,8 @@ from rules.ai.chiamata.play import (
 )
 from rules.ai.chiamata.tuning import CHIAMATA, YARDSTICK, ChiamataTuning
 from rules.ai.registry import GameAI, register
-from rules.games.chiamata.engine import SPEC, ChiamataView
+from rules.games.chiamata.engine import SPEC
+from rules.games.chiamata.view import ChiamataView
 from rules.view import GameView
 
 __all__ = [

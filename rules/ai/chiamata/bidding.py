@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from rules.actions import PASS, Action, RulesError
 from rules.cards import POINTS, STRENGTH, STRENGTH_ORDER, SUITS, Card, deck_40
-from rules.games.chiamata.engine import ChiamataView
+from rules.games.chiamata.view import ChiamataView
 
 T = TypeVar("T")
 

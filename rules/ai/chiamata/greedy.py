@@ -8,7 +8,7 @@ from rules.actions import PASS, Action
 from rules.ai.chiamata.bidding import TWO, bid_options, card_ids, card_of, cheap_key, known, longest_suit, parse_bid
 from rules.ai.tricks import greedy_card
 from rules.cards import STRENGTH, SUITS, Card
-from rules.games.chiamata.engine import ChiamataView
+from rules.games.chiamata.view import ChiamataView
 
 
 def greedy_strength(hand: Sequence[int]) -> int:

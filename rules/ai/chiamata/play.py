@@ -22,7 +22,7 @@ from rules.ai.chiamata.bidding import (
 from rules.ai.chiamata.tuning import CHIAMATA, ChiamataTuning
 from rules.ai.tricks import CHEAP, beats, heuristic_card, heuristic_follow, standing, winning_index
 from rules.cards import POINTS, STRENGTH, SUITS, Card
-from rules.games.chiamata.engine import ChiamataView
+from rules.games.chiamata.view import ChiamataView
 
 __all__ = [
     "Knowledge", "friend_probabilities", "hard_play", "medium_card", "medium_play", "partner_weights", "playout",

@@ -18,7 +18,8 @@ from rules.ai.chiamata.play import Knowledge, partner_weights, playout, sampled_
 from rules.ai.review import MIN_SAMPLES, means
 from rules.ai.tricks import play_why
 from rules.cards import POINTS, deck_40
-from rules.games.chiamata.engine import SPEC, ChiamataView
+from rules.games.chiamata.engine import SPEC
+from rules.games.chiamata.view import ChiamataView
 
 POINT_SCALE = SPEC.review_scale
 """What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``."""

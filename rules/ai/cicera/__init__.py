@@ -28,7 +28,9 @@ from rules.ai.cicera.rollout import Offers, fast_playout, playout, rollout_move
 from rules.ai.cicera.search import choose_hard, estimate, round_from_view, sample_hands
 from rules.ai.cicera.tuning import YARDSTICK
 from rules.ai.registry import GameAI, register
-from rules.games.cicera.engine import SPEC, CiceraRound, CiceraView
+from rules.games.cicera.engine import SPEC
+from rules.games.cicera.round import CiceraRound
+from rules.games.cicera.view import CiceraView
 from rules.view import GameView
 
 __all__ = [

@@ -8,15 +8,8 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from rules.cards import CICERA_VALUE, Card
-from rules.games.cicera.engine import (
-    FANTE_OF_CUPS,
-    MATA,
-    NAPULA_RUN,
-    PLAYERS,
-    SWORDS,
-    TEN_OF_COINS,
-    CiceraView,
-)
+from rules.games.cicera.rules import FANTE_OF_CUPS, MATA, NAPULA_RUN, PLAYERS, SWORDS, TEN_OF_COINS
+from rules.games.cicera.view import CiceraView
 
 SPECIALS = frozenset((MATA, TEN_OF_COINS, FANTE_OF_CUPS))
 """La Mata (2s), Xd and Fc: a point each to the team that takes it."""

@@ -20,17 +20,8 @@ from rules.ai.cicera.counting import (
     unseen_cards,
 )
 from rules.cards import Card
-from rules.games.cicera.engine import (
-    FANTE_OF_CUPS,
-    MATA,
-    NAPULA_RUN,
-    PLAYERS,
-    SWORDS,
-    TEN_OF_COINS,
-    CiceraView,
-    Move,
-    move_of,
-)
+from rules.games.cicera.rules import FANTE_OF_CUPS, MATA, NAPULA_RUN, PLAYERS, SWORDS, TEN_OF_COINS, Move, move_of
+from rules.games.cicera.view import CiceraView
 
 # ----- the greedy baseline: static weights in tenths of a point -----
 BONUS_TENTHS = 10

@@ -18,17 +18,9 @@ from rules.ai.cicera.levels import Context, medium_scores
 from rules.ai.cicera.rollout import Offers, fast_playout
 from rules.ai.cicera.tuning import CICERA, CiceraTuning
 from rules.cards import Card
-from rules.games.cicera.engine import (
-    BONUSES,
-    FANTE_OF_CUPS,
-    MATA,
-    PLAYERS,
-    SWORDS,
-    TEN_OF_COINS,
-    CiceraRound,
-    CiceraView,
-    move_of,
-)
+from rules.games.cicera.round import CiceraRound
+from rules.games.cicera.rules import BONUSES, FANTE_OF_CUPS, MATA, PLAYERS, SWORDS, TEN_OF_COINS, move_of
+from rules.games.cicera.view import CiceraView
 
 Rollout = Callable[[CiceraRound, int, Offers], int]
 """Plays ``plies`` moves of the rollout policy on a round (0: to the end), returns the plays made."""

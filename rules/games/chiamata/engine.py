@@ -1,36 +1,27 @@
 """Briscola Chiamata for 5 players: the auction, the called card and its secret partner, the kitty.
 
-This module holds the table options, the seat's view and the match; one deal is ``rules.games.chiamata.round``.
+This module holds the table options, the match and its spec; one deal is ``rules.games.chiamata.round``, the seat's
+view ``rules.games.chiamata.view``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.actions import N_, RulesError
 from rules.cards import POINTS, SUITS, Card
 from rules.engine import Match, Round
 from rules.games.chiamata.events import ChiamataResult
 from rules.games.chiamata.round import (
-    CALL_MOVE,
-    DISCARD_FLAG,
-    KITTY_SIZE,
     PASS_MOVE,
     PLAYERS,
-    RANK_BID,
-    TARGET_BID,
-    TRUMP_MOVE,
     ChiamataRound,
 )
+from rules.games.chiamata.view import ChiamataView
 from rules.options import HINTS, TURN_TIMER, OptionSpec, validate
 from rules.spec import GameSpec, SummaryRow, register
-from rules.view import GameView
 
-__all__ = [
-    "CALL_MOVE", "DISCARD_FLAG", "GAME", "KITTY_SIZE", "MATCH_ROUNDS", "OPTIONS", "PASS_MOVE", "PLAYERS",
-    "RANK_BID", "SPEC", "TARGET_BID", "TRUMP_MOVE", "Chiamata", "ChiamataRound", "ChiamataView",
-]
+__all__ = ["GAME", "MATCH_ROUNDS", "OPTIONS", "SPEC", "Chiamata"]
 
 OPTIONS: dict[str, OptionSpec] = {
     s.name: s
@@ -46,38 +37,6 @@ OPTIONS: dict[str, OptionSpec] = {
 }
 MATCH_ROUNDS = {"single": 1, "short": 5, "long": 10}
 """Rounds played (passed-out rounds not counted)."""
-
-
-@dataclass(frozen=True)
-class ChiamataView(GameView):
-    """What one seat (or, with ``seat=None``, any spectator) may see of a Chiamata table."""
-
-    PRIVATE_FIELDS: ClassVar[tuple[str, ...]] = ("hand", "kitty", "discards")
-
-    auction: tuple[tuple[int, str | int | None], ...]
-    """Bids in order: (seat, bid), ``None`` for a pass."""
-    passed: tuple[bool, ...]
-    standing_bid: str | int | None
-    standing_seat: int | None
-    caller: int | None
-    target: int | None
-    trump: str | None
-    called: Card | None
-    partner: int | None
-    """The partner's seat once revealed (the caller's seat when alone), else ``None``."""
-    i_am_partner: bool
-    """True only in the partner's own view: it holds the called card."""
-    kitty: tuple[Card, ...]
-    """The kitty, in the caller's view only once taken."""
-    discards: tuple[Card, ...]
-    """The caller's discards, in the caller's view only."""
-    trick: tuple[tuple[int, Card], ...]
-    leader: int
-    tricks: tuple[tuple[int, tuple[tuple[int, Card], ...], int], ...]
-    tricks_won: tuple[int, ...]
-    points: tuple[int, ...] | None
-    """Card points each seat took in tricks, only with ``show_points`` (sides are secret)."""
-    rounds_played: int
 
 
 class Chiamata(Match):

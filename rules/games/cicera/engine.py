@@ -17,37 +17,18 @@ from rules import options as opts
 from rules.actions import N_
 from rules.engine import Match, Round
 from rules.games.cicera.events import CiceraResult
-from rules.games.cicera.round import CaptureInfo, CiceraRound, CiceraView, parse_deal
+from rules.games.cicera.round import CiceraRound
 from rules.games.cicera.rules import (
     AWARDS,
     BONUSES,
-    FANTE_OF_CUPS,
-    HAND_SIZE,
-    MATA,
     NAME,
-    NAPULA_RUN,
     PLAYERS,
-    SWORDS,
-    TABLE_SIZE,
     TEAMS,
-    TEN_OF_COINS,
-    History,
-    Move,
-    capture_choices,
-    capture_problem,
-    move_of,
-    napula_length,
-    sum_captures,
-    value_buckets,
 )
+from rules.games.cicera.view import CiceraView
 from rules.spec import GameSpec, SummaryRow, register
 
-__all__ = [
-    "AWARDS", "BONUSES", "FANTE_OF_CUPS", "GAME", "HAND_SIZE", "MATA", "MATCH_TARGETS", "NAPULA_RUN",
-    "OPTION_SPECS", "PLAYERS", "ROW_LABELS", "SPEC", "SUMMARY_ROWS", "SWORDS", "TABLE_SIZE", "TEAMS",
-    "TEN_OF_COINS", "CaptureInfo", "Cicera", "CiceraRound", "CiceraView", "History", "Move", "capture_choices",
-    "capture_problem", "move_of", "napula_length", "parse_deal", "sum_captures", "value_buckets",
-]
+__all__ = ["GAME", "MATCH_TARGETS", "OPTION_SPECS", "ROW_LABELS", "SPEC", "SUMMARY_ROWS", "Cicera"]
 
 MATCH_TARGETS = {"single": None, "21": 21, "31": 31, "51": 51}
 

@@ -1,11 +1,10 @@
-"""One deal of Cicera: ``CiceraRound`` (the checked and the fast path through one core, ``_play``), its
-scoring, the seat's ``CiceraView``, and reading a deal from its record form."""
+"""One deal of Cicera: ``CiceraRound`` (the checked and the unchecked path through one core, ``_play``), its
+scoring, the seat's view it builds (``CiceraView``, in ``view``), and reading a deal from its record form."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
@@ -24,7 +23,6 @@ from rules.games.cicera.rules import (
     TABLE_SIZE,
     TEAMS,
     TEN_OF_COINS,
-    History,
     Move,
     _capacities,
     _sums_from_buckets,
@@ -33,42 +31,7 @@ from rules.games.cicera.rules import (
     napula_length,
     value_buckets,
 )
-from rules.view import GameView
-
-
-# ----- views -----
-@dataclass(frozen=True)
-class CaptureInfo:
-    """One capture: who played which card, what it took, which bonuses it scored."""
-
-    seat: int
-    card: Card
-    taken: tuple[Card, ...]
-    bonuses: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CiceraView(GameView):
-    """What one seat (or, with ``seat=None``, any spectator) may see of a Cicera game."""
-
-    table: tuple[Card, ...]
-    """Table cards in the order they came to the table."""
-    pile_sizes: tuple[int, int]
-    """Cards captured per team (including leftovers once the deal is over)."""
-    pile_swords: tuple[int, int]
-    bonus_points: tuple[int, int]
-    """Capture bonus points per team so far in this deal."""
-    bonus_counts: tuple[Mapping[str, int], Mapping[str, int]]
-    last_capture: CaptureInfo | None
-    last_placement: tuple[int, Card] | None
-    """(seat, card) when the previous play placed a card: the card a Picada can take now; else ``None``."""
-    history: History
-    """Plays of this deal in order: (seat, card, take); ``take == ()`` means placed."""
-
-    @property
-    def team(self) -> int | None:
-        """The seat's team (0 or 1), ``None`` for the public view."""
-        return None if self.seat is None else self.seat % 2
+from rules.games.cicera.view import CaptureInfo, CiceraView
 
 
 # ----- the round -----

@@ -9,7 +9,8 @@ import pytest
 
 import rules.ai.cicera as cai
 from bot.lab import cicera_value
-from rules.games.cicera.engine import PLAYERS, CiceraRound
+from rules.games.cicera.round import CiceraRound
+from rules.games.cicera.rules import PLAYERS
 
 
 def played_round(seed: int, plays: int) -> CiceraRound:

@@ -12,7 +12,8 @@ from rules.actions import Action
 from rules.ai import choose
 from rules.ai.cicera.tuning import YARDSTICK
 from rules.cards import Card, cards, deck_52
-from rules.games.cicera.engine import Cicera, CiceraRound
+from rules.games.cicera.engine import Cicera
+from rules.games.cicera.round import CiceraRound
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -195,7 +196,7 @@ def test_a_placement_makes_the_cards_it_could_have_captured_with_less_likely():
 
 def test_table_captures_match_the_engine():
     rng = random.Random(3)
-    from rules.games.cicera.engine import capture_choices
+    from rules.games.cicera.rules import capture_choices
 
     for _ in range(300):
         deck = deck_52()
