@@ -1,9 +1,10 @@
-"""Every text the pictures draw, in one place: English source texts marked for the catalogues' extraction, and
-``label`` to draw one in the front end's language (``set_translator``)."""
+"""The texts the pictures draw: English source texts marked for the catalogues' extraction (the shared ones here,
+a game's own added by its picture module), and ``label`` to draw one in the front end's language
+(``set_translator``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 
 def N_(message: str) -> str:
@@ -37,18 +38,13 @@ LABELS: dict[str, str] = {
     "ai": N_("AI"),
     "ai_seat": N_("AI {n}"),
     "seat": N_("Seat {n}"),
-    "next": N_("next"),
     "ai_level": N_("AI {level}"),
     "dealer": N_("D"),
-    "pass": N_("pass"),
-    "bid": N_("bid {bid}"),
     "no_bid": N_("\u2014"),
     "called": N_("Called"),
     "caller": N_("Caller: {name}"),
     "target": N_("target {n}"),
     "partner": N_("Partner: {name}"),
-    "role_caller": N_("Caller"),
-    "role_partner": N_("Partner"),
     "partner_alone": N_("Partner: none (alone)"),
     "partner_secret": N_("Partner: secret"),
     "auction": N_("Auction"),
@@ -56,16 +52,12 @@ LABELS: dict[str, str] = {
     "no_bids": N_("No bid yet"),
     "your_hand": N_("Your hand"),
     "hand_of": N_("Hand of {name}"),
-    "you_are_partner": N_("You hold the called card: you are the partner"),
-    "discarded": N_("Discarded"),
     "seen": N_("{name}"),
     "table": N_("Table"),
-    "table_empty": N_("The table is empty"),
     "team": N_("Team {n}"),
     "bonus": N_("Bonus: {n}"),
     "last_capture": N_("Last capture: {name}"),
     "takes": N_("takes"),
-    "no_capture": N_("No capture yet"),
     "total": N_("Total"),
     "card_points": N_("Card points"),
     "col_points": N_("Points"),
@@ -78,16 +70,13 @@ LABELS: dict[str, str] = {
     "draw": N_("Draw"),
     "match_won": N_("Match won by {name}"),
     "match_draw": N_("The match is a draw"),
-    "passed_out": N_("All passed: the hand is dealt again"),
-    "made_it": N_("{name} made {pts} of {target}: won"),
-    "failed": N_("{name} made {pts} of {target}: lost"),
     "conquest": N_("Conquest by {name}"),
     "and": N_(" & "),
     "counts": N_("{cards} cards, {swords} swords"),
     "leftover": N_("Left on the table, to team {n}: {k} cards"),
 }
-"""Every text the pictures draw, in one place (English source text, extracted by Babel through ``N_``); a front
-end translates them with ``set_translator``."""
+"""The texts the pictures draw (English source text, extracted by Babel through ``N_``), by key; a front end
+translates them with ``set_translator``. A game's own texts are added by its picture module (``add_labels``)."""
 PLURAL_LABELS: dict[str, tuple[str, str]] = {
     "players": NP_("{n} player", "{n} players"),
     "pile": NP_("{n} card taken", "{n} cards taken"),
@@ -115,10 +104,22 @@ own context (the front end's), so one translator serves every language."""
 _TRANSLATOR: list[Translator | None] = [None]
 
 
+def add_labels(texts: Mapping[str, str]) -> None:
+    """Add a game's own texts (its picture module calls this on import); a key that holds another text already
+    is an error, so that two games never change each other's texts."""
+    for key, text in texts.items():
+        if LABELS.get(key, text) != text:
+            raise ValueError(f"the picture label {key!r} is taken by another text")
+        LABELS[key] = text
+
+
 def sources() -> list[str]:
-    """Every source text the pictures draw, each once: the labels, both forms of the counted ones, and the labels
-    of every registered game's summary rows (``GameSpec.summary_rows``)."""
+    """Every source text the pictures draw, each once: the labels (every game's own included), both forms of the
+    counted ones, and the labels of every registered game's summary rows (``GameSpec.summary_rows``)."""
+    from images.registry import load_all
     from rules.games import names, spec
+
+    load_all()
 
     texts = [*LABELS.values(), *(form for pair in PLURAL_LABELS.values() for form in pair)]
     texts += [row.label for game in names() for row in spec(game).summary_rows]

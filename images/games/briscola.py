@@ -31,6 +31,7 @@ from images.common import (
     text_width,
 )
 from images.hand import hand_png
+from images.labels import N_, add_labels
 from images.parts import AbovePart, FrameKind, GamePictures, GameSamples, HandParts, Named, ReplayStep, Seats
 from images.registry import register
 from images.sampling import find_state, finished, public, seats_for
@@ -53,6 +54,12 @@ from rules.view import GameView
 log = logging.getLogger(__name__)
 
 GAME = "briscola"
+
+LABELS = {
+    "next": N_("next"),
+}
+"""The game's own texts in its pictures."""
+add_labels(LABELS)
 
 
 def _view(view: GameView) -> BriscolaView:

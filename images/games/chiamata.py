@@ -27,6 +27,7 @@ from images.common import (
     seat_name,
 )
 from images.hand import hand_png
+from images.labels import N_, add_labels
 from images.parts import (
     AbovePart,
     FrameKind,
@@ -60,6 +61,20 @@ from rules.view import GameView
 log = logging.getLogger(__name__)
 
 GAME = "chiamata"
+
+LABELS = {
+    "pass": N_("pass"),
+    "bid": N_("bid {bid}"),
+    "role_caller": N_("Caller"),
+    "role_partner": N_("Partner"),
+    "you_are_partner": N_("You hold the called card: you are the partner"),
+    "discarded": N_("Discarded"),
+    "passed_out": N_("All passed: the hand is dealt again"),
+    "made_it": N_("{name} made {pts} of {target}: won"),
+    "failed": N_("{name} made {pts} of {target}: lost"),
+}
+"""The game's own texts in its pictures."""
+add_labels(LABELS)
 
 
 def _view(view: GameView) -> ChiamataView:

@@ -39,7 +39,7 @@ from images.common import (
     text_width,
 )
 from images.hand import hand_png
-from images.labels import translated
+from images.labels import N_, add_labels, translated
 from images.parts import (
     AbovePart,
     FrameKind,
@@ -63,6 +63,13 @@ from rules.view import GameView
 log = logging.getLogger(__name__)
 
 GAME = "cicera"
+
+LABELS = {
+    "table_empty": N_("The table is empty"),
+    "no_capture": N_("No capture yet"),
+}
+"""The game's own texts in its pictures."""
+add_labels(LABELS)
 
 WIDTH = PICTURE_WIDTH
 MARGIN = 18

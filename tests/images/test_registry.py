@@ -78,3 +78,18 @@ def test_a_game_registered_with_every_piece_is_drawn_through_its_entry(test_game
     registry.register(dataclasses.replace(whole, game=TEST_GAME))
     view = dataclasses.replace(test_game.new_match(test_game.default_players, {}, 1).view(None), game=TEST_GAME)
     assert table_image(view).tobytes() == table_image(dataclasses.replace(view, game=test_game.name)).tobytes()
+
+
+def test_a_game_adds_its_own_texts_and_cannot_change_another_games():
+    from images.labels import LABELS, add_labels, sources
+
+    for_game(names()[0])
+    taken, text = next(iter(LABELS.items()))
+    with pytest.raises(ValueError, match=repr(taken)):
+        add_labels({taken: text + " (changed)"})
+    assert LABELS[taken] == text
+    add_labels({f"{TEST_GAME}_only": "A text of the test game"})
+    try:
+        assert "A text of the test game" in sources()
+    finally:
+        del LABELS[f"{TEST_GAME}_only"]
