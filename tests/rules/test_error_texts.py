@@ -22,6 +22,11 @@ RULES = Path(__file__).resolve().parents[2] / "rules"
 ERRORS = {"RulesError", "IllegalAction", "OptionError", "CardError"}
 
 
+def _where(path: Path) -> str:
+    """A module's path under ``rules/`` (games have modules of the same name, ``engine.py``)."""
+    return str(path.relative_to(RULES))
+
+
 def _is_marker(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"
 
@@ -32,7 +37,7 @@ def _sites() -> list[tuple[str, int, ast.Call]]:
     for path in sorted(RULES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if _is_marker(node):
-                found.append((path.name, node.lineno, node))
+                found.append((_where(path), node.lineno, node))
     return found
 
 
@@ -57,7 +62,7 @@ def _declared_names() -> set[tuple[str, int]]:
                 if any(isinstance(t, ast.Name) and t.id.endswith("_LABELS") for t in targets):
                     roots.append(node)
         for root in roots:
-            found.update((path.name, n.lineno) for n in ast.walk(root) if _is_marker(n))
+            found.update((_where(path), n.lineno) for n in ast.walk(root) if _is_marker(n))
     return found
 
 
@@ -72,8 +77,8 @@ def _errors_with_templates() -> list[tuple[str, int, str, set[str]]]:
                 marker = node.args[0]
                 assert isinstance(marker, ast.Call)
                 arg = marker.args[0]
-                assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), (path.name, node.lineno)
-                found.append((path.name, marker.lineno, arg.value, {k.arg for k in node.keywords if k.arg}))
+                assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), (_where(path), node.lineno)
+                found.append((_where(path), marker.lineno, arg.value, {k.arg for k in node.keywords if k.arg}))
     return found
 
 
