@@ -16,10 +16,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.names import VALUE_LABELS
 from cogs.play.hub import hub_of
 from cogs.play.lobby import LobbyControls
 from cogs.render.games import for_game
-from cogs.texts import VALUE_LABELS
 from cogs.types import Interaction, TavoloBot
 from rules import games
 from rules.options import OptionSpec
