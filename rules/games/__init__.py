@@ -1,6 +1,8 @@
 """The registry of every game: ``GAMES`` by name, ``spec(name)`` with a clear error, ``names()``.
 
-Importing this module imports every game module, each of which registers its ``GameSpec``.
+Each game is a package beside this module (``rules/games/<game>/``: its rules, round, view, events and engine);
+importing this module imports every game's engine, which registers its ``GameSpec``. Adding a game adds one
+import line here.
 """
 
 from __future__ import annotations
