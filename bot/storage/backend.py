@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 
+from bot.storage.tx import Params, Row
 from bot.storage.url import Database
 from bot.storage.writer import Writer
 
@@ -30,7 +31,7 @@ class Backend(ABC):
         """Finish the queued writes (the writer is stopped by the store first) and close the connections."""
 
     @abstractmethod
-    async def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def read(self, sql: str, params: Params = ()) -> list[Row]:
         """The rows of a query (``?`` placeholders)."""
 
     @abstractmethod

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.storage.backend import Backend
 from bot.storage.errors import StorageError
-from bot.storage.writer import WriteFn
+from bot.storage.tx import Params, Row, Tx
 
 if TYPE_CHECKING:
     from bot.storage.fencing import Lease
+
+T = TypeVar("T")
 
 
 class StoreBase:
@@ -23,16 +25,16 @@ class StoreBase:
         """``sqlite`` or ``postgresql``."""
         return self.backend.dialect
 
-    async def _read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def _read(self, sql: str, params: Params = ()) -> list[Row]:
         return await self.backend.read(sql, params)
 
-    async def _write(self, fn: WriteFn) -> Any:
+    async def _write(self, fn: Callable[[Tx], Awaitable[T]]) -> T:
         writer = self.backend.writer
         if writer is None:
             raise StorageError("the database is closed")
         return await writer.write(fn)
 
-    async def _append_rows(self, rows: list[tuple], lease: Lease | None = None) -> None:
+    async def _append_rows(self, rows: list[Row], lease: Lease | None = None) -> None:
         writer = self.backend.writer
         if writer is None:
             raise StorageError("the database is closed")

@@ -14,6 +14,7 @@ from bot.storage.rows import (
     STANDING_INSERT,
     FinishedGame,
     GameRow,
+    JsonObject,
     dumps,
     loads,
     standing_from,
@@ -42,8 +43,8 @@ class GameQueries(StoreBase):
     """Finished games, standings and users; every method raises ``StorageError`` on failure."""
 
     async def finish_game(
-        self, table_id: int | None, guild_id: int, record: dict, seats: Sequence[SeatResult], finished_at: float,
-        rate: Callable[[dict[int, Standing]], dict[int, Standing]], *, lease: Lease | None = None,
+        self, table_id: int | None, guild_id: int, record: JsonObject, seats: Sequence[SeatResult],
+        finished_at: float, rate: Callable[[dict[int, Standing]], dict[int, Standing]], *, lease: Lease | None = None,
     ) -> FinishedGame:
         """In one transaction: store the record and who played, update the standings of the humans with
         ``rate(standings before) -> standings after``, and forget the live table (``lease``: only while it
@@ -80,7 +81,7 @@ class GameQueries(StoreBase):
 
         return await self._write(fn)
 
-    async def game_record(self, game_id: int) -> dict | None:
+    async def game_record(self, game_id: int) -> JsonObject | None:
         """The JSON record of a finished game."""
         rows = await self._read("SELECT record FROM games WHERE id = ?", (game_id,))
         return loads(rows[0][0], f"games {game_id}") if rows else None
@@ -192,7 +193,7 @@ class GameQueries(StoreBase):
         and / or of one ``game``, and how many games match. Seats and names come from each game's record, the
         winners from ``game_players``."""
         where = "g.guild_id = ?"
-        params: list = [guild_id]
+        params: list[object] = [guild_id]
         if game is not None:
             where += " AND g.game = ?"
             params.append(game)
@@ -234,7 +235,7 @@ async def _standing(tx: Tx, guild_id: int, game: str, user_id: int) -> Standing 
     return standing_from(rows[0]) if rows else None
 
 
-def _anonymise(record: dict, user_id: int, name: str) -> bool:
+def _anonymise(record: JsonObject, user_id: int, name: str) -> bool:
     """Replace the user's seats in a game record by an anonymous one; whether any was theirs."""
     found = False
     for seat in record.get("seats", []):

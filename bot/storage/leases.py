@@ -17,7 +17,7 @@ from typing import Protocol
 from bot.storage.fencing import NOW, Lease, LeaseLost, fence
 from bot.storage.live import LiveQueries
 from bot.storage.rows import LiveTableRow
-from bot.storage.tx import Tx
+from bot.storage.tx import Row, Tx
 
 CHUNK = 500
 """Table ids written into one ``IN (...)`` list at most."""
@@ -66,7 +66,7 @@ class LeaseQueries(LiveQueries):
             f"epoch = CASE WHEN table_leases.owner = excluded.owner THEN table_leases.epoch "
             f"ELSE table_leases.epoch + 1 END WHERE {taken} "
             f"RETURNING table_id, epoch")
-        params: tuple = (owner, ttl) if self.dialect == "sqlite" else (owner, ttl, owner)
+        params: Row = (owner, ttl) if self.dialect == "sqlite" else (owner, ttl, owner)
 
         async def fn(tx: Tx) -> dict[int, int]:
             return {int(r[0]): int(r[1]) for r in await tx.fetchall(sql, params)}

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.storage.base import StoreBase
 from bot.storage.fencing import NOW, Lease, fence
-from bot.storage.rows import GuildSettings, LiveTableRow, dumps, loads
+from bot.storage.rows import GuildSettings, JsonObject, LiveTableRow, dumps, loads
 from bot.storage.tx import Tx
 
 
@@ -64,8 +64,8 @@ class LiveQueries(StoreBase):
 
     # ----- live tables -----
     async def create_table(
-        self, *, guild_id: int, channel_id: int, host_id: int, game: str, players: int, options: dict,
-        level: str, seed: int, seats: list[dict], created_at: float | None = None, owner: str | None = None,
+        self, *, guild_id: int, channel_id: int, host_id: int, game: str, players: int, options: JsonObject,
+        level: str, seed: int, seats: list[JsonObject], created_at: float | None = None, owner: str | None = None,
         ttl: float = 30.0,
     ) -> int:
         """Store a new table in its lobby; return its id. With ``owner``, its lease (epoch 1, for ``ttl``
@@ -88,7 +88,7 @@ class LiveQueries(StoreBase):
         return await self._write(fn)
 
     async def update_table(
-        self, table_id: int, *, seats: list[dict] | None = None, host_id: int | None = None,
+        self, table_id: int, *, seats: list[JsonObject] | None = None, host_id: int | None = None,
         status: str | None = None, started_at: float | None = None, lease: Lease | None = None,
     ) -> None:
         """Change a live table's seats, host or status (``lease``: fenced, ``LeaseLost`` if it is lost)."""
@@ -108,7 +108,7 @@ class LiveQueries(StoreBase):
 
         await self._write(fn)
 
-    async def append(self, table_id: int, first: int, entries: Sequence[dict], at: float | None = None, *,
+    async def append(self, table_id: int, first: int, entries: Sequence[JsonObject], at: float | None = None, *,
                      lease: Lease | None = None) -> None:
         """Store record entries ``first``, ``first + 1``... of a live table; returns once they are committed.
         With ``lease``, only while it holds the table (``LeaseLost``, nothing written, when it does not)."""
@@ -128,7 +128,7 @@ class LiveQueries(StoreBase):
         await self._write(fn)
 
     async def abort_table(self, table_id: int, *, guild_id: int, game: str, players: int, status: str,
-                          aborted_by: int, record: dict | None, aborted_at: float | None = None,
+                          aborted_by: int, record: JsonObject | None, aborted_at: float | None = None,
                           lease: Lease | None = None) -> int:
         """In one transaction: note a stopped table in ``aborted_games`` (its record so far, unrated) and
         forget the live table and its log. Returns the id of the ``aborted_games`` row."""
@@ -150,7 +150,7 @@ class LiveQueries(StoreBase):
 
         return await self._write(fn)
 
-    async def aborted_games(self, guild_id: int) -> list[dict]:
+    async def aborted_games(self, guild_id: int) -> list[JsonObject]:
         """A guild's stopped tables, oldest first: ``table_id``, ``game``, ``players``, ``status``,
         ``aborted_by``, ``aborted_at`` and ``record`` (``None`` for a lobby)."""
         rows = await self._read(
@@ -185,7 +185,7 @@ class LiveQueries(StoreBase):
             tables[table_id] = replace(tables[table_id], last_at=at)
         return list(tables.values())
 
-    async def live_entries(self, table_id: int) -> list[dict]:
+    async def live_entries(self, table_id: int) -> list[JsonObject]:
         """The stored log of one live table."""
         rows = await self._read("SELECT entry FROM live_actions WHERE table_id = ? ORDER BY n", (table_id,))
         return [loads(e, f"live_actions of table {table_id}") for (e,) in rows]

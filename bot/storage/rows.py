@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import _
 from bot.ratings import Rating, Standing
 from bot.storage.errors import StorageError, short
+from bot.storage.tx import Row
+
+# A game record and its parts (seats, action entries) and a table's options are JSON: stored as text, read
+# back with ``json.loads`` (untyped), and handed to ``rules`` (``rules.records`` and the engines' options
+# take ``dict[str, Any]``); their readers check each key they use.
+JsonObject = dict[str, Any]
+"""A JSON object: a game record, a seat, an action entry, a table's options."""
 
 
 def loads(text: Any, where: str) -> Any:
@@ -33,7 +39,7 @@ class GuildSettings:
 
     guild_id: int
     language: str | None = None
-    default_options: dict[str, dict] = field(default_factory=dict)
+    default_options: dict[str, JsonObject] = field(default_factory=dict)
     """Per game name: options applied to every new table unless the host sets them."""
     allowed_channels: list[int] = field(default_factory=list)
     """Empty: every channel."""
@@ -53,7 +59,7 @@ class TableFacts:
     host_id: int
     game: str
     players: int
-    options: dict
+    options: JsonObject
     level: str
 
 
@@ -63,10 +69,10 @@ class LiveTableRow(TableFacts):
 
     seed: int
     status: str
-    seats: list[dict]
+    seats: list[JsonObject]
     created_at: float
     started_at: float | None
-    entries: list[dict] = field(default_factory=list)
+    entries: list[JsonObject] = field(default_factory=list)
     last_at: float | None = None
     """When the last entry was written."""
     epoch: int | None = None
@@ -107,12 +113,12 @@ STANDING_INSERT = (
 """Store one standing (a new one, or over the old one), the parameters from ``standing_row``."""
 
 
-def standing_from(r: Sequence) -> Standing:
+def standing_from(r: Row) -> Standing:
     """A standing from a row of ``STANDING_COLUMNS``."""
     return Standing(r[0], r[1], Rating(r[2], r[3]), r[4], r[5], r[6], r[7], r[8], r[9], r[10])
 
 
-def standing_row(guild_id: int, game: str, st: Standing) -> tuple:
+def standing_row(guild_id: int, game: str, st: Standing) -> Row:
     """The parameters of ``STANDING_INSERT`` for a standing."""
     return (guild_id, game, st.user_id, st.name, st.rating.mu, st.rating.sigma, st.rating.ordinal, st.games,
             st.wins, st.draws, st.losses, st.streak, st.best_streak, st.last_played)

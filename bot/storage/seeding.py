@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from bot.ratings import Standing
 from bot.storage.rows import STANDING_INSERT, standing_row
-from bot.storage.tx import Tx
+from bot.storage.tx import Row, Tx
 
 if TYPE_CHECKING:
     from bot.storage.store import Store
 
 
-async def seed_games(store: Store, games: Sequence[tuple], players: Sequence[tuple], standings: Sequence[Standing],
+async def seed_games(store: Store, games: Sequence[Row], players: Sequence[Row], standings: Sequence[Standing],
                      guild_id: int, game: str) -> None:
     """Bulk-load finished games into an open store: rows of ``games`` and ``game_players`` as stored, and the
     standings they add up to, in one write."""

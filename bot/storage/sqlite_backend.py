@@ -17,6 +17,7 @@ from bot.storage.backend import Backend
 from bot.storage.connection import connect, forget_frames, shut, value
 from bot.storage.errors import StorageError, StorageOpenError, storage_error
 from bot.storage.rows import LiveTableRow
+from bot.storage.tx import Params, Row
 from bot.storage.writer import APPEND, Writer
 
 log = logging.getLogger(__name__)
@@ -43,13 +44,13 @@ class SqliteSession:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
-    async def execute(self, sql: str, params: Sequence = ()) -> int:
+    async def execute(self, sql: str, params: Params = ()) -> int:
         cur = await self.conn.execute(sql, params)
         count = cur.rowcount
         await cur.close()
         return count
 
-    async def insert(self, sql: str, params: Sequence = ()) -> int:
+    async def insert(self, sql: str, params: Params = ()) -> int:
         cur = await self.conn.execute(sql, params)
         row_id = cur.lastrowid
         await cur.close()
@@ -57,10 +58,10 @@ class SqliteSession:
             raise StorageError(f"no row id from {sql}")
         return row_id
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         await self.conn.executemany(sql, rows)
 
-    async def fetchall(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return [tuple(row) for row in await self.conn.execute_fetchall(sql, params)]
 
     async def ids_given(self, table: str) -> None:
@@ -89,11 +90,11 @@ class SqliteSession:
         await self.conn.execute(f"ROLLBACK TO {name}")
         await self.conn.execute(f"RELEASE {name}")
 
-    async def append_alone(self, rows: Sequence[tuple]) -> None:
+    async def append_alone(self, rows: Sequence[Row]) -> None:
         # autocommit: the one multi-row statement is its own transaction
         await self.conn.execute(APPEND + ", (?, ?, ?, ?)" * (len(rows) - 1), [v for r in rows for v in r])
 
-    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]) -> set[int] | None:
+    async def append_fenced(self, rows: Sequence[Row], leases: Sequence[tuple[str, int]]) -> set[int] | None:
         # autocommit, one statement: only the rows whose table's lease is still the one given are inserted
         if len(rows) > MAX_FENCED_ROWS:
             return None
@@ -182,7 +183,7 @@ class SqliteBackend(Backend):
         """The reports of damaged write-ahead logs beside the database (see ``bot.storage.wal``)."""
         return [(report, wal.read_report(report)) for report in wal.reports(self.path)]
 
-    async def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def read(self, sql: str, params: Params = ()) -> list[Row]:
         if self._r is None:
             raise StorageError("the database is closed")
         try:

@@ -13,6 +13,7 @@ from bot.storage.backend import Backend
 from bot.storage.games import GameQueries
 from bot.storage.leases import LeaseQueries
 from bot.storage.sqlite_backend import SqliteBackend
+from bot.storage.tx import Row
 from bot.storage.url import Database, DatabaseUrl, database_of
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ class Store(LeaseQueries, GameQueries):
             return self.backend.damage_reports()
         return []
 
-    async def seed_games(self, games: Sequence[tuple], players: Sequence[tuple], standings: Sequence[Standing],
+    async def seed_games(self, games: Sequence[Row], players: Sequence[Row], standings: Sequence[Standing],
                          guild_id: int, game: str) -> None:
         """``bot.storage.seeding.seed_games`` on this store (kept for the callers that seed through it)."""
         from bot.storage.seeding import seed_games

@@ -6,25 +6,32 @@ backend's ``Tx`` runs it (PostgreSQL's numbers the placeholders ``$1, $2...``)."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
+
+# The boundary with the database drivers: aiosqlite's and asyncpg's rows hold untyped values (``Any``); the
+# SQL that reads a row says what each column is, and its reader converts or unpacks it there.
+Row = tuple[Any, ...]
+"""One row a query returns, or the parameters of one row to write."""
+Params = Sequence[object]
+"""The parameters of one statement (any value the driver accepts)."""
 
 
 class Tx(Protocol):
     """The statements a write may run, on the connection of the writer's open transaction."""
 
-    async def execute(self, sql: str, params: Sequence = ()) -> int:
+    async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; the number of rows it changed."""
         ...
 
-    async def insert(self, sql: str, params: Sequence = ()) -> int:
+    async def insert(self, sql: str, params: Params = ()) -> int:
         """Run one ``INSERT`` into a table with an ``id`` column; the new row's id."""
         ...
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         """Run one statement once per row of parameters."""
         ...
 
-    async def fetchall(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """The rows of a query, seeing the transaction's own writes."""
         ...
 
@@ -67,11 +74,11 @@ class Session(Tx, Protocol):
         """Undo what was done since the savepoint, and end it."""
         ...
 
-    async def append_alone(self, rows: Sequence[tuple]) -> None:
+    async def append_alone(self, rows: Sequence[Row]) -> None:
         """Insert action rows (``writer.APPEND``'s parameters) in one statement that commits on its own."""
         ...
 
-    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]) -> set[int] | None:
+    async def append_fenced(self, rows: Sequence[Row], leases: Sequence[tuple[str, int]]) -> set[int] | None:
         """``append_alone`` of the rows whose table's lease is still ``leases[i]`` (owner, epoch), in one
         statement that commits on its own and locks those leases meanwhile; the ids of the tables written.
         ``None``: this backend cannot, the writer takes the long way (a fence per table in a transaction)."""

@@ -14,11 +14,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar, cast
 
 from bot.storage.errors import UNREACHABLE, StorageError, short, storage_error
 from bot.storage.fencing import Lease, LeaseLost, fence
-from bot.storage.tx import Session, Tx
+from bot.storage.tx import Row, Session, Tx
 from bot.storage.url import Database
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,8 @@ MAX_BATCH = 1000
 APPEND = "INSERT INTO live_actions (table_id, n, entry, at) VALUES (?, ?, ?, ?)"
 """One action row of a live table's log."""
 
-WriteFn = Callable[[Tx], Awaitable[Any]]
+T = TypeVar("T")
+WriteFn = Callable[[Tx], Awaitable[object]]
 """A write: run on the writer's connection inside the batch's transaction, in its own savepoint."""
 Sessions = Callable[[], AbstractAsyncContextManager[Session]]
 """Where the writer gets the connection for one batch."""
@@ -36,13 +37,17 @@ Sessions = Callable[[], AbstractAsyncContextManager[Session]]
 
 @dataclass
 class _Job:
-    fut: asyncio.Future
-    rows: list[tuple] | None = None
+    fut: asyncio.Future[object]
+    rows: list[Row] | None = None
     """An append of action rows, merged with neighbouring appends into one ``executemany``."""
     lease: Lease | None = None
     """The lease an append of one table's rows is fenced by (``None``: not fenced)."""
     fn: WriteFn | None = None
     """Any other write, run in its own savepoint."""
+
+
+_Outcome = tuple[_Job, object, BaseException | None]
+"""A job, what its write returned, and the error that refused it (``None``: committed)."""
 
 
 class Writer:
@@ -52,7 +57,7 @@ class Writer:
         self.sessions = sessions
         self.where = where
         self._queue: asyncio.Queue[_Job | None] = asyncio.Queue()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self.batches = 0
         """Transactions committed (for the benchmark)."""
 
@@ -69,16 +74,17 @@ class Writer:
             finally:
                 self._task = None
 
-    async def write(self, fn: WriteFn) -> Any:
+    async def write(self, fn: Callable[[Tx], Awaitable[T]]) -> T:
         """Run ``fn(tx)`` in the next transaction; its value once that is committed."""
-        return await self._put(_Job(asyncio.get_running_loop().create_future(), fn=fn))
+        # the job's future holds what ``fn`` returned
+        return cast(T, await self._put(_Job(asyncio.get_running_loop().create_future(), fn=fn)))
 
-    async def append(self, rows: list[tuple], lease: Lease | None = None) -> None:
+    async def append(self, rows: list[Row], lease: Lease | None = None) -> None:
         """Insert action rows (``APPEND``'s parameters) in the next transaction; returns once committed. With
         ``lease`` (the rows are of one table), only while it holds the table: ``LeaseLost`` otherwise."""
         await self._put(_Job(asyncio.get_running_loop().create_future(), rows=rows, lease=lease))
 
-    async def _put(self, job: _Job) -> Any:
+    async def _put(self, job: _Job) -> object:
         if self._task is None:
             raise StorageError("the database is closed")
         self._queue.put_nowait(job)
@@ -108,7 +114,7 @@ class Writer:
     async def _run_batch(self, session: Session, batch: list[_Job]) -> None:
         if all(job.rows is not None for job in batch) and await self._append_fast(session, batch):
             return
-        results: list[tuple[_Job, Any, BaseException | None]] = []
+        results: list[_Outcome] = []
         try:
             await session.begin()
             i = 0
@@ -189,7 +195,7 @@ class Writer:
         else:
             log.error("database %s: %d %s failed: %s", self.where, count, what, err.reason)
 
-    async def _append_group(self, session: Session, group: list[_Job]) -> list[tuple]:
+    async def _append_group(self, session: Session, group: list[_Job]) -> list[_Outcome]:
         rows = [r for job in group for r in job.rows or ()]
         await session.savepoint("appends")
         try:
@@ -203,7 +209,7 @@ class Writer:
                 for job in group]
 
     @staticmethod
-    async def _run_one(session: Session, job: _Job) -> tuple[_Job, Any, BaseException | None]:
+    async def _run_one(session: Session, job: _Job) -> _Outcome:
         assert job.fn is not None
         own_fault: tuple[type[BaseException], ...] = (*session.job_errors, KeyError, TypeError, ValueError,
                                                       StorageError)
@@ -224,7 +230,7 @@ def _refuse(batch: list[_Job], err: StorageError) -> None:
             job.fut.set_exception(err)
 
 
-def _appender(rows: list[tuple], lease: Lease | None = None) -> WriteFn:
+def _appender(rows: list[Row], lease: Lease | None = None) -> WriteFn:
     async def fn(tx: Tx) -> None:
         if lease is not None and rows:
             await fence(tx, rows[0][0], lease)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 import asyncpg
@@ -17,6 +17,7 @@ from bot.storage.backend import Backend
 from bot.storage.errors import StorageError, short, storage_error
 from bot.storage.postgres import opening
 from bot.storage.postgres.session import Conn, PostgresSession, numbered
+from bot.storage.tx import Params, Row
 from bot.storage.url import DatabaseUrl
 from bot.storage.writer import Writer
 
@@ -159,7 +160,7 @@ class PostgresBackend(Backend):
             log.warning("database %s: closing the pool: %s", self.url, e)
             pool.terminate()
 
-    async def read(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def read(self, sql: str, params: Params = ()) -> list[Row]:
         if self.pool is None:
             raise StorageError("the database is closed")
         try:

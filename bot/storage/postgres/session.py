@@ -11,6 +11,8 @@ from collections.abc import Sequence
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from bot.storage.tx import Params, Row
+
 log = logging.getLogger(__name__)
 
 APPEND_ALONE = ("INSERT INTO live_actions (table_id, n, entry, at) "
@@ -56,18 +58,18 @@ class PostgresSession:
     def __init__(self, conn: Conn) -> None:
         self.conn = conn
 
-    async def execute(self, sql: str, params: Sequence = ()) -> int:
+    async def execute(self, sql: str, params: Params = ()) -> int:
         return rows_changed(await self.conn.execute(numbered(sql), *params))
 
-    async def insert(self, sql: str, params: Sequence = ()) -> int:
+    async def insert(self, sql: str, params: Params = ()) -> int:
         row_id = await self.conn.fetchval(numbered(sql) + " RETURNING id", *params)
         return int(row_id)
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
         if rows:
             await self.conn.executemany(numbered(sql), rows)
 
-    async def fetchall(self, sql: str, params: Sequence = ()) -> list[tuple]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         return [tuple(r) for r in await self.conn.fetch(numbered(sql), *params)]
 
     async def ids_given(self, table: str) -> None:
@@ -102,12 +104,12 @@ class PostgresSession:
         await self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
         await self.conn.execute(f"RELEASE SAVEPOINT {name}")
 
-    async def append_alone(self, rows: Sequence[tuple]) -> None:
+    async def append_alone(self, rows: Sequence[Row]) -> None:
         # outside a transaction block: the statement commits on its own
         columns = list(zip(*rows))
         await self.conn.execute(APPEND_ALONE, *(list(c) for c in columns))
 
-    async def append_fenced(self, rows: Sequence[tuple], leases: Sequence[tuple[str, int]]) -> set[int] | None:
+    async def append_fenced(self, rows: Sequence[Row], leases: Sequence[tuple[str, int]]) -> set[int] | None:
         columns = [list(c) for c in zip(*rows)]
         owners, epochs = [o for o, _e in leases], [e for _o, e in leases]
         return {int(r[0]) for r in await self.conn.fetch(APPEND_FENCED, *columns, owners, epochs)}
