@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from bot.ratings import Standing
 from bot.storage import schema
@@ -22,6 +23,16 @@ POOL_SIZE = 10
 """PostgreSQL connections at most: the writer takes one per transaction, the reads the others."""
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach PostgreSQL (and to log in) before the open fails."""
+
+
+class StoreOptions(TypedDict, total=False):
+    """The keyword options of ``Store`` (each one left out takes its default)."""
+
+    busy_timeout: float
+    synchronous: str
+    check: bool
+    pool_size: int
+    connect_timeout: float
 
 
 class Store(LeaseQueries, GameQueries):

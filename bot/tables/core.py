@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
 from bot.storage import LeaseLost, StorageError, Store
+from bot.storage.rows import JsonObject
 from bot.tables.clock import Clock, LoopClock
 from bot.tables.errors import (
     AlreadySeated,
@@ -109,7 +110,7 @@ class ServiceCore:
         enough that the event loop stays quick for the people acting. Tables with people go first."""
         self._tables: dict[int, Table] = {}
         self._subscribers: dict[int | None, list[Subscriber]] = {}
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._guild_locks: dict[int, asyncio.Lock] = {}
         self._closed = False
         self.broken: dict[int, str] = {}
@@ -123,7 +124,7 @@ class ServiceCore:
         self.lease_ttl = lease_ttl
         self.paused = False
         """A renewal of the leases failed: no timer runs and no AI plays until one succeeds."""
-        self._lease_task: asyncio.Task | None = None
+        self._lease_task: asyncio.Task[None] | None = None
 
     def subscribe(self, callback: Subscriber, table_id: int | None = None) -> Callable[[], None]:
         """Call ``callback(event)`` for each event of one table (or of every table), in order, on the event
@@ -159,7 +160,7 @@ class ServiceCore:
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
 
-    def _task_done(self, task: asyncio.Task) -> None:
+    def _task_done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("table task failed", exc_info=task.exception())
@@ -269,16 +270,16 @@ class ServiceCore:
         t.status, t.ended = "finished", "closed"
         self._emit(t, Cancelled())
 
-    def _record(self, t: Table, **extra: Any) -> dict:
+    def _record(self, t: Table, **extra: Any) -> JsonObject:
         """The table's game record so far, with where it was played."""
         assert t.match is not None
         return t.match.record(self._record_seats(t), guild=t.guild_id, channel=t.channel_id, table=t.id, **extra)
 
     @staticmethod
-    def _record_seats(t: Table) -> list[dict]:
+    def _record_seats(t: Table) -> list[JsonObject]:
         out = []
         for s in t.seats:
-            d: dict = {"name": s.name, "ai": s.ai, "user": s.user_id}
+            d: JsonObject = {"name": s.name, "ai": s.ai, "user": s.user_id}
             if s.away:
                 d["away"] = s.away
             out.append(d)

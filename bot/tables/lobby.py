@@ -15,6 +15,7 @@ import time
 from bot.i18n import _
 from bot.names import error_text
 from bot.storage import Lease, TableFacts
+from bot.storage.rows import JsonObject
 from bot.tables.errors import (
     AlreadySeated,
     BadRequest,
@@ -48,7 +49,7 @@ class Lobby(Turns):
         host_name: str,
         game: str,
         players: int,
-        options: dict | None = None,
+        options: JsonObject | None = None,
         level: str = "medium",
         seed: int | None = None,
         *,

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.i18n import _
 from bot.storage import StorageError
+from bot.storage.rows import JsonObject
 from bot.tables.core import ServiceCore
 from bot.tables.errors import BadRequest, NotSeated, NotYourTurn, StorageFailed, WrongPhase, storage_failure
 from bot.tables.table import TIMEOUTS_TO_AI
@@ -44,7 +45,7 @@ class Review:
 
     game_id: int
     seat: int
-    record: dict
+    record: JsonObject
     decisions: list[judge.Judged]
     reviewed: int
 
@@ -68,7 +69,7 @@ class Reviews(ServiceCore):
         self._review_time_ms = review_time_ms
         self._hint_time_ms = hint_time_ms
         self._review_jobs = asyncio.Semaphore(REVIEW_JOBS)
-        self._reviews_running: dict[tuple[int, int], asyncio.Future[dict]] = {}
+        self._reviews_running: dict[tuple[int, int], asyncio.Future[JsonObject]] = {}
         self._reviews_of_user: dict[int, int] = {}
         """Per member, the game whose review they wait for."""
         self._hints: dict[int, tuple[int, asyncio.Future[Hint]]] = {}
@@ -85,7 +86,7 @@ class Reviews(ServiceCore):
         return self._hint_time_ms if self._hint_time_ms is not None else judge.HINT_TIME_MS
 
     # ----- reviews -----
-    async def reviewable_seat(self, game_id: int, user_id: int, guild_id: int | None) -> tuple[int, dict]:
+    async def reviewable_seat(self, game_id: int, user_id: int, guild_id: int | None) -> tuple[int, JsonObject]:
         """The seat ``user_id`` played in finished game ``game_id`` of guild ``guild_id`` and the game's record;
         ``BadRequest`` when there is no such game here or they did not play it."""
         with storage_failure():
@@ -125,7 +126,7 @@ class Reviews(ServiceCore):
             self._reviews_running[key] = running
             self._reviews_of_user[user_id] = game_id
 
-            def done(_f: asyncio.Future[dict]) -> None:
+            def done(_f: asyncio.Future[JsonObject]) -> None:
                 self._reviews_running.pop(key, None)
                 if self._reviews_of_user.get(user_id) == game_id:
                     del self._reviews_of_user[user_id]
@@ -133,7 +134,7 @@ class Reviews(ServiceCore):
             running.add_done_callback(done)
         return self._review_of(game_id, seat, record, await asyncio.shield(running))
 
-    async def _stored(self, game_id: int, seat: int, record: dict) -> Review | None:
+    async def _stored(self, game_id: int, seat: int, record: JsonObject) -> Review | None:
         """The stored review, or ``None`` (none yet, or one that no longer reads: it is made again)."""
         with storage_failure():
             try:
@@ -150,7 +151,7 @@ class Reviews(ServiceCore):
         except StorageFailed:
             return None
 
-    def _review_of(self, game_id: int, seat: int, record: dict, data: Any) -> Review:
+    def _review_of(self, game_id: int, seat: int, record: JsonObject, data: Any) -> Review:
         try:
             decisions = [judge.judged_from_json(record, seat, d) for d in data["costliest"]]
             return Review(game_id, seat, record, decisions, int(data["reviewed"]))
@@ -158,7 +159,7 @@ class Reviews(ServiceCore):
             log.error("game %d: its stored review of seat %d does not read (%s)", game_id, seat, type(e).__name__)
             raise StorageFailed(_("the stored review does not read")) from None
 
-    async def _compute(self, game_id: int, seat: int, record: dict) -> dict:
+    async def _compute(self, game_id: int, seat: int, record: JsonObject) -> JsonObject:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
         async with self._review_jobs:
@@ -177,7 +178,8 @@ class Reviews(ServiceCore):
                     values = await loop.run_in_executor(self.executor, judge.action_values, view, rng,
                                                         self.review_time_ms)
                 judged.append(judge.judge(round_index, index, view, action, values))
-        data = {"reviewed": len(judged), "costliest": [judge.judged_to_json(j) for j in judge.costliest(judged)]}
+        data: JsonObject = {"reviewed": len(judged),
+                            "costliest": [judge.judged_to_json(j) for j in judge.costliest(judged)]}
         log.info("game %d: seat %d reviewed (%d decisions) in %.1f s", game_id, seat, len(judged),
                  time.perf_counter() - started)
         try:

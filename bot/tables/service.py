@@ -17,6 +17,8 @@ from typing import Any
 
 from bot.i18n import _
 from bot.storage import GuildSettings, Lease, StorageError, Store
+from bot.storage.rows import JsonObject
+from bot.storage.store import StoreOptions
 from bot.tables.core import DEFAULT_GUILD_CAP, Subscriber, Subscription
 from bot.tables.errors import TableLost, UnknownTable, WrongPhase
 from bot.tables.events import Resumed
@@ -38,9 +40,9 @@ class TableService(Lobby, Reviews):
     """Owns the live tables of every guild; see the module docstring."""
 
     @classmethod
-    async def open(cls, path: str | Path, *, store_options: dict | None = None, **options: Any) -> TableService:
+    async def open(cls, path: str | Path, *, store_options: StoreOptions | None = None, **options: Any) -> TableService:
         """Open the database at ``path`` (migrating it), rebuild the live tables and start their turns."""
-        store = await Store(path, **(store_options or {})).open()
+        store = await Store(path, **(store_options or StoreOptions())).open()
         service = cls(store, **options)
         try:
             await service.resume()
@@ -76,7 +78,7 @@ class TableService(Lobby, Reviews):
     async def __aenter__(self) -> TableService:
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     async def idle(self) -> None:
@@ -198,7 +200,7 @@ class TableService(Lobby, Reviews):
         seat = t.seat_of(user_id) if user_id is not None else None
         return t.match.view(seat)
 
-    def record(self, table_id: int) -> dict:
+    def record(self, table_id: int) -> JsonObject:
         """The record of a game in play so far."""
         t = self._table(table_id)
         if t.match is None:
@@ -237,7 +239,7 @@ class TableService(Lobby, Reviews):
         """``StandingsService.player_stats``: a player's standings, ranks and last games in a guild."""
         return await self.standings.player_stats(guild_id, user_id, recent)
 
-    async def game_record(self, game_id: int) -> dict | None:
+    async def game_record(self, game_id: int) -> JsonObject | None:
         """``StandingsService.game_record``: the record of a finished game (``None`` when there is none)."""
         return await self.standings.game_record(game_id)
 

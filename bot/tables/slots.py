@@ -20,7 +20,7 @@ class PrioritySlots:
         self.burst = burst
         self._urgent_in_a_row = 0
         self._free = n
-        self._queues: tuple[collections.deque[asyncio.Future], collections.deque[asyncio.Future]] = (
+        self._queues: tuple[collections.deque[asyncio.Future[None]], collections.deque[asyncio.Future[None]]] = (
             collections.deque(), collections.deque())
 
     def waiting(self) -> int:

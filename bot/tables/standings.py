@@ -11,6 +11,7 @@ from typing import Any
 from bot.i18n import _
 from bot.names import error_text
 from bot.storage import GameRow, GuildSettings, Store
+from bot.storage.rows import JsonObject
 from bot.tables.errors import BadRequest, storage_failure
 from rules.actions import RulesError
 from rules.games import GAMES
@@ -68,7 +69,7 @@ class StandingsService:
         out["recent"] = recent_games
         return out
 
-    async def game_record(self, game_id: int) -> dict | None:
+    async def game_record(self, game_id: int) -> JsonObject | None:
         """The JSON record of a finished game (``None`` when there is no such game)."""
         with storage_failure():
             return await self.store.game_record(game_id)

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass, field, fields, replace
 
 from bot.storage import Lease, LiveTableRow, TableFacts
+from bot.storage.rows import JsonObject
 from bot.tables.clock import TimerHandle
 from rules.actions import Action, IllegalAction
 from rules.engine import Match
@@ -45,15 +46,15 @@ class Seat:
         """A user plays this seat now."""
         return self.user_id is not None and self.away is None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         """The stored form (only what cannot be rebuilt from the log)."""
-        d: dict = {"user_id": self.user_id, "name": self.name, "ai": self.ai}
+        d: JsonObject = {"user_id": self.user_id, "name": self.name, "ai": self.ai}
         if self.away == "left":
             d["away"] = "left"
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> Seat:
+    def from_json(cls, d: JsonObject) -> Seat:
         """From the stored form."""
         return cls(d.get("user_id"), d.get("name") or "", d.get("ai"), d.get("away"))
 
@@ -91,7 +92,7 @@ def team_groups(spec: str) -> list[list[int]]:
     return [[int(ch) - 1 for ch in part] for part in spec.split("-")]
 
 
-def assign_seats(game: str, players: int, options: dict, lobby: list[Seat], seed: int) -> list[Seat]:
+def assign_seats(game: str, players: int, options: JsonObject, lobby: list[Seat], seed: int) -> list[Seat]:
     """Seat the lobby (already filled to ``players``, in join order) at the engine's seats.
 
     A game with teams and a ``teams`` option (Briscola 4 and 6): the option says who partners whom by join
@@ -184,7 +185,7 @@ class Table:
         return self.facts.players
 
     @property
-    def options(self) -> dict:
+    def options(self) -> JsonObject:
         """The table's validated options."""
         return self.facts.options
 
@@ -237,14 +238,14 @@ class Table:
             return m.tricks_done() >= 1  # a trick, or (no tricks) a play by every seat
         return False
 
-    def replay(self, entries: list[dict]) -> None:
+    def replay(self, entries: list[JsonObject]) -> None:
         """Rebuild the match and the seats' states from the stored entries (the service's own rules for
         notes, timeouts and automatic plays, applied again). Raises ``RulesError`` on a bad log."""
         match = new_game(self.game, self.players, self.options, self.seed)
         left = [s.away == "left" for s in self.seats]
         for s in self.seats:
             s.away, s.timeouts, s.leave_noted = None, 0, False
-        previous: dict | None = None
+        previous: JsonObject | None = None
         for entry in entries:
             action = Action.from_json(entry)
             seat = entry.get("seat")

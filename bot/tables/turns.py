@@ -21,6 +21,7 @@ from bot.names import error_text
 from bot.ratings import SeatResult, outcomes, update_standings
 from bot.storage import LeaseLost, StorageError
 from bot.storage.errors import UNREACHABLE
+from bot.storage.rows import JsonObject
 from bot.tables.core import ServiceCore
 from bot.tables.errors import (
     BadAction,
@@ -109,7 +110,7 @@ class Turns(ServiceCore):
             return [e for e in collected if e.seq > first]
 
     async def _store_and_apply(self, t: Table, seat: int, action: Action, *, by: str,
-                               notes: Iterable[dict] = (), before: Iterable[Payload] = ()) -> None:
+                               notes: Iterable[JsonObject] = (), before: Iterable[Payload] = ()) -> None:
         """Write the notes and the action, then apply them and announce it. On a failed write nothing
         changes (and the table is checked against what is stored)."""
         assert t.match is not None
