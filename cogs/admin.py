@@ -16,9 +16,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, use_language
+from bot.storage.rows import GuildSettings
 from bot.tables import TableError
 from cogs import ids
-from cogs.components import ResetButton, button
+from cogs.components import Control, ResetButton, button
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
 from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
@@ -87,7 +88,7 @@ class Admin(commands.Cog):
         await self.hub.answers.answer(interaction, kind, checked)
 
     @staticmethod
-    def _settings_view(current, saved: bool = False) -> discord.ui.LayoutView:
+    def _settings_view(current: GuildSettings, saved: bool = False) -> discord.ui.LayoutView:
         """The server's settings as a V2 message (``saved``: said first)."""
         defaults = "\n".join(f"- {game_name(g)}: {options_line(o)}" for g, o in current.default_options.items() if o)
         channels = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels")
@@ -100,7 +101,7 @@ class Admin(commands.Cog):
             f"**{t('settings.channels')}**: {channels}",
             accent=layout.NOTICE)
 
-    async def _tell(self, interaction: Interaction, text: str, *controls) -> None:
+    async def _tell(self, interaction: Interaction, text: str, *controls: Control) -> None:
         await self.hub.answers.tell(interaction, text, *controls)
 
     @settings.command(name="show", description="Show this server's settings")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar, cast
 
 import discord
-from discord.ui import Button, DynamicItem, Select
+from discord.ui import Button, DynamicItem, Item, LayoutView, Select
 
 from cogs import ids
 
@@ -26,12 +26,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TavoloButton: TypeAlias = Button[LayoutView]
+"""A button of a message here (every message is a V2 layout: ``cogs.render.layout.card``)."""
+TavoloSelect: TypeAlias = Select[LayoutView]
+"""A string select of a message here."""
+Control: TypeAlias = DynamicItem[TavoloButton | TavoloSelect]
+"""A control of a message: any dynamic button or select of this module."""
+WrappedT = TypeVar("WrappedT", TavoloButton, TavoloSelect)
+"""The item a dynamic item wraps."""
+DynamicT = TypeVar("DynamicT", bound=DynamicItem[Any])
+"""A dynamic item class of this module."""
+
+
 def hub_of(interaction: discord.Interaction[Any]) -> Hub:
     """The play hub of the bot that received the interaction (``cogs.play`` makes it, loaded first)."""
     return cast("Hub", getattr(interaction.client, "hub"))  # noqa: B009 - set by cogs.play, unknown to bot/
 
 
-class _Dynamic:
+class _Dynamic(Generic[WrappedT]):
     """Shared by the dynamic items: the groups of the ``custom_id`` match, kept for the callback."""
 
     groups: dict[str, str | None]
@@ -42,13 +54,13 @@ class _Dynamic:
         table = getattr(self, "groups", {}).get("table")
         return f"<{type(self).__name__}{f' table={table}' if table else ''}>"
 
-    item: Any
+    item: WrappedT
 
     @property
     def row(self) -> int | None:
         """The wrapped item's row. discord.py's ``DynamicItem.row`` reads ``item._row``, which its selects never
         set (their ``row`` is a slot of its own), so a dynamic select would have no row."""
-        return cast("int | None", self.item.row)
+        return self.item.row
 
     @row.setter
     def row(self, value: int | None) -> None:
@@ -59,14 +71,15 @@ class _Dynamic:
         return int(self.groups[name] or "")
 
     @classmethod
-    async def from_custom_id(cls, _interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /) -> Self:
+    async def from_custom_id(cls, _interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str],
+                             /) -> Self:
         """The item of a clicked component, with the groups of its ``custom_id``."""
-        made = cls(item)  # type: ignore[call-arg]
+        made = cls(item)  # type: ignore[call-arg]  # every subclass is also a DynamicItem, whose __init__ takes it
         made.groups = match.groupdict()
         return made
 
 
-class LobbyButton(_Dynamic, DynamicItem[Button], template=ids.LOBBY):
+class LobbyButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.LOBBY):
     """Join, Leave, Start, Cancel on a lobby message."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
@@ -79,7 +92,7 @@ class LobbyButton(_Dynamic, DynamicItem[Button], template=ids.LOBBY):
         await hub_of(interaction).lobby.on_lobby_button(interaction, self.number("table"), self.groups["verb"] or "")
 
 
-class LobbyAISelect(_Dynamic, DynamicItem[Select], template=ids.LOBBY_AI):
+class LobbyAISelect(_Dynamic[TavoloSelect], DynamicItem[TavoloSelect], template=ids.LOBBY_AI):
     """The host adds an AI of a level, or removes the last AI added."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
@@ -91,7 +104,7 @@ class LobbyAISelect(_Dynamic, DynamicItem[Select], template=ids.LOBBY_AI):
         await hub_of(interaction).lobby.on_lobby_ai(interaction, self.number("table"), values[0] if values else "")
 
 
-class HandButton(_Dynamic, DynamicItem[Button], template=ids.HAND):
+class HandButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.HAND):
     """My hand, on the public table message."""
 
     seated: Seated | None = None
@@ -106,7 +119,7 @@ class HandButton(_Dynamic, DynamicItem[Button], template=ids.HAND):
             await hub_of(interaction).moves.on_my_hand(interaction, self.seated)
 
 
-class ActButton(_Dynamic, DynamicItem[Button], template=ids.ACT):
+class ActButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.ACT):
     """One action (a card, a bid, Pass, a suit, Place...) in a hand message."""
 
     move: Move | None = None
@@ -122,7 +135,7 @@ class ActButton(_Dynamic, DynamicItem[Button], template=ids.ACT):
             await hub_of(interaction).moves.on_action(interaction, self.move, self.number("version"))
 
 
-class ActSelect(_Dynamic, DynamicItem[Select], template=ids.ACT_SELECT):
+class ActSelect(_Dynamic[TavoloSelect], DynamicItem[TavoloSelect], template=ids.ACT_SELECT):
     """A choice among actions (bids, calls, a Cicera card and what it takes) or the cards to discard."""
 
     move: Move | None = None
@@ -138,7 +151,7 @@ class ActSelect(_Dynamic, DynamicItem[Select], template=ids.ACT_SELECT):
             await hub_of(interaction).moves.on_action(interaction, self.move, self.number("version"))
 
 
-class PageButton(_Dynamic, DynamicItem[Button], template=ids.PAGE):
+class PageButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.PAGE):
     """Cicera: the same hand with another page of its capture choices."""
 
     seated: Seated | None = None
@@ -154,7 +167,7 @@ class PageButton(_Dynamic, DynamicItem[Button], template=ids.PAGE):
             await hub_of(interaction).moves.on_page(interaction, self.seated, self.number("page"))
 
 
-class OldHandButton(_Dynamic, DynamicItem[Button], template=ids.OLD_HAND):
+class OldHandButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.OLD_HAND):
     """Cicera's Pick and Back of a hand message drawn before captures came in one step: refused."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
@@ -166,14 +179,14 @@ class OldHandButton(_Dynamic, DynamicItem[Button], template=ids.OLD_HAND):
         """Never reached: the check refuses every click."""
 
 
-class RematchButton(_Dynamic, DynamicItem[Button], template=ids.REMATCH):
+class RematchButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.REMATCH):
     """A new lobby with the settings of a finished game (its record is checked in the callback)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await hub_of(interaction).lobby.on_rematch(interaction, self.number("game"))
 
 
-class LeaderboardButton(_Dynamic, DynamicItem[Button], template=ids.LEADERBOARD):
+class LeaderboardButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.LEADERBOARD):
     """A page of the leaderboard."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -182,7 +195,7 @@ class LeaderboardButton(_Dynamic, DynamicItem[Button], template=ids.LEADERBOARD)
             await cog.show_page(interaction, self.groups["game"] or "", self.groups["page"] or "", edit=True)
 
 
-class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):
+class ResetButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.RESET):
     """Confirms a leaderboard reset."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -191,7 +204,7 @@ class ResetButton(_Dynamic, DynamicItem[Button], template=ids.RESET):
             await cog.confirm_reset(interaction, self.groups["game"] or "")
 
 
-class HistoryButton(_Dynamic, DynamicItem[Button], template=ids.HISTORY):
+class HistoryButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.HISTORY):
     """A page of ``/history``."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -201,7 +214,7 @@ class HistoryButton(_Dynamic, DynamicItem[Button], template=ids.HISTORY):
                                    self.groups["page"] or "", edit=True)
 
 
-class ReviewButton(_Dynamic, DynamicItem[Button], template=ids.REVIEW):
+class ReviewButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.REVIEW):
     """A player's review of a finished game, only for them (whether they played it is checked by the Replays)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -210,7 +223,7 @@ class ReviewButton(_Dynamic, DynamicItem[Button], template=ids.REVIEW):
             await cog.on_review(interaction, self.number("game"))
 
 
-class ReplayButton(_Dynamic, DynamicItem[Button], template=ids.REPLAY):
+class ReplayButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.REPLAY):
     """The animated replay of a finished game, posted in the channel."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -219,7 +232,7 @@ class ReplayButton(_Dynamic, DynamicItem[Button], template=ids.REPLAY):
             await cog.on_replay(interaction, self.number("game"))
 
 
-class HintButton(_Dynamic, DynamicItem[Button], template=ids.HINT):
+class HintButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.HINT):
     """A practice table's hint for the presser's turn (the table, the seat and the turn are checked by the
     service)."""
 
@@ -234,14 +247,15 @@ DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, P
                  HintButton)
 
 
-def button(cls: type, custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           *, disabled: bool = False, row: int | None = None) -> Any:
+def button(cls: type[DynamicT], custom_id: str, label: str,
+           style: discord.ButtonStyle = discord.ButtonStyle.secondary, *, disabled: bool = False,
+           row: int | None = None) -> DynamicT:
     """A dynamic button of class ``cls``."""
     return cls(Button(label=label[:80], custom_id=custom_id, style=style, disabled=disabled, row=row))
 
 
-def select(cls: type, custom_id: str, options: list[discord.SelectOption], placeholder: str, *,
-           min_values: int = 1, max_values: int = 1, disabled: bool = False, row: int | None = None) -> Any:
+def select(cls: type[DynamicT], custom_id: str, options: list[discord.SelectOption], placeholder: str, *,
+           min_values: int = 1, max_values: int = 1, disabled: bool = False, row: int | None = None) -> DynamicT:
     """A dynamic string select of class ``cls``."""
     return cls(Select(custom_id=custom_id, options=options, placeholder=placeholder[:150], min_values=min_values,
                       max_values=max_values, disabled=disabled, row=row))

@@ -4,7 +4,9 @@ and ``/language``, in Components V2."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from contextlib import nullcontext
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,7 +14,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, format_day, use_language
-from bot.ratings import rating_text
+from bot.ratings import Standing, rating_text
 from bot.tables import TableError
 from cogs import ids
 from cogs.components import HistoryButton, LeaderboardButton, button
@@ -81,7 +83,7 @@ class Standings(commands.Cog):
         await self.hub.answers.answer(interaction, "leaderboard", work)
 
     @staticmethod
-    def _row(rank: int, st) -> str:
+    def _row(rank: int, st: Standing) -> str:
         """A player's line of a leaderboard (in the context's language)."""
         streak = t("lb.streak", streak=f"{st.streak:+d}") if st.streak else ""
         return t("lb.row", rank=rank, name=name_text(st.name), rating=rating_text(st.rating, st.games),
@@ -141,7 +143,7 @@ class Standings(commands.Cog):
         await self.hub.answers.answer(interaction, "stats", work)
 
     @staticmethod
-    def _stats_view(who: discord.abc.User, data: dict) -> discord.ui.LayoutView:
+    def _stats_view(who: discord.abc.User, data: Mapping[str, Any]) -> discord.ui.LayoutView:
         """A member's statistics as a V2 message (in the context's language)."""
         parts = ["### " + t("stats.title", name=name_text(who.display_name))]
         if not data["games"]:
@@ -206,7 +208,7 @@ class Standings(commands.Cog):
         await self.hub.answers.answer(interaction, "history", work)
 
     @staticmethod
-    def _history_view(data: dict, game: str | None, member: int | None) -> discord.ui.LayoutView:
+    def _history_view(data: Mapping[str, Any], game: str | None, member: int | None) -> discord.ui.LayoutView:
         """A page of ``/history`` as a V2 message (in the context's language)."""
         name = None
         if member is not None:  # the name the member's last game on the page gives them, else a mention

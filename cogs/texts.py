@@ -11,15 +11,15 @@ from __future__ import annotations
 import logging
 
 from bot.i18n import N_, NC_, NP_, gettext, ngettext, pgettext
-from bot.names import (  # noqa: F401  (re-exported: the cogs read them here)
-    LEVEL_NAMES,
-    OPTION_LABELS,
-    VALUE_LABELS,
-    level_name,
-    option_label,
-    option_value,
-    options_line,
-)
+
+# the names' texts, re-exported (``X as X``): the cogs read them here
+from bot.names import LEVEL_NAMES as LEVEL_NAMES
+from bot.names import OPTION_LABELS as OPTION_LABELS
+from bot.names import VALUE_LABELS as VALUE_LABELS
+from bot.names import level_name as level_name
+from bot.names import option_label as option_label
+from bot.names import option_value as option_value
+from bot.names import options_line as options_line
 from rules import games
 from rules.cards import FRENCH_RANKS, FRENCH_SUITS, Card
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.storage.rows import JsonObject
 from bot.tables import TableError, TableInfo, TableService
 from cogs import ids, render
 from cogs.play import checks
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def game_record(service: TableService, game_id: int) -> dict | None:
+async def game_record(service: TableService, game_id: int) -> JsonObject | None:
     """The stored record of a finished game (``None`` when there is none)."""
     return await service.game_record(game_id)
 

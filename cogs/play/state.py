@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
 from bot.tables import TableError, TableInfo
 from cogs.texts import t
 from cogs.types import Interaction
+from rules.view import GameView
+
+ShownKey: TypeAlias = tuple[object, ...]
+"""What a message shows, compared by equality: an edit to the same key is skipped."""
 
 
 class NotReady(TableError):
@@ -33,13 +37,13 @@ class Presence:
     table_id: int
     channel_id: int | None = None
     message_id: int | None = None
-    shown: tuple | None = None
+    shown: ShownKey | None = None
     """What the message shows (version, turn, notes...): an edit with the same key is skipped."""
     dirty: bool = False
-    worker: asyncio.Task | None = None
-    later: asyncio.Task | None = None
+    worker: asyncio.Task[None] | None = None
+    later: asyncio.Task[None] | None = None
     """An edit put off for the onlookers (``TableMessages.refresh_for_onlookers``)."""
-    mover: asyncio.Task | None = None
+    mover: asyncio.Task[None] | None = None
     """Posts the table anew before its message gets too old to edit (``TableMessages._move_in_time``)."""
     mover_for: int | None = None
     """The id of the message ``mover`` was started for."""
@@ -47,9 +51,9 @@ class Presence:
     notes: list[Note] = field(default_factory=list)
     note_seq: int = 0
     last_edit: float = 0.0
-    final: tuple[TableInfo, Any] | None = None
+    final: tuple[TableInfo, GameView] | None = None
     """The table's info and public view when the match ended (the service forgets the table after)."""
-    final_hands: dict[int, Any] = field(default_factory=dict)
+    final_hands: dict[int, GameView] = field(default_factory=dict)
     """Per user with a hand message, their seat's view when the match ended (``HandMessages.show_end``)."""
     threads: list[int] = field(default_factory=list)
     team_chat: str | None = None
@@ -69,5 +73,5 @@ class HandSession:
     """A player's latest hand message: the interaction whose response it is (to edit it later)."""
 
     interaction: Interaction
-    shown: tuple | None = None
+    shown: ShownKey | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -6,16 +6,20 @@ import asyncio
 import datetime
 import logging
 import time
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ratings import rating_text
+from bot.ratings import Standing, rating_text
 from bot.tables import TableError, TableInfo
 from cogs import ids, render
 from cogs.markup import name_text
-from cogs.play.state import Note, Presence
+from cogs.play.state import Note, Presence, ShownKey
+from cogs.render.table import MatchResult
 from cogs.texts import game_name, t
+from images.common import SeatInfo
+from rules.view import GameView
 
 if TYPE_CHECKING:
     from cogs.play.hub import Hub
@@ -39,8 +43,12 @@ NOTES_KEPT = 3
 HISTORY_SCAN = 50
 """Messages searched for a table's message after a restart before a new one is posted."""
 
+Standings = Mapping[int, Mapping[str, Standing | None]]
+"""A finished game's rating changes, by user: their standing ``before`` (``None`` for a first game) and
+``after`` it (the payload of the service's ``game_over`` event)."""
 
-def custom_ids(components: Any) -> list[str]:
+
+def custom_ids(components: Iterable[object]) -> list[str]:
     """Every ``custom_id`` of a message's components, at any depth (action rows, V2 containers, sections)."""
     out: list[str] = []
     for c in components:
@@ -54,7 +62,7 @@ def custom_ids(components: Any) -> list[str]:
     return out
 
 
-def table_key(info: TableInfo, p: Presence, notes: list[str], expired: tuple[int, ...] = ()) -> tuple:
+def table_key(info: TableInfo, p: Presence, notes: list[str], expired: tuple[int, ...] = ()) -> ShownKey:
     """What a table message in play shows: an edit to the same key is skipped."""
     return ("table", info.version, info.to_move, info.deadline_at, p.note_seq, len(notes), expired)
 
@@ -64,7 +72,7 @@ def age(message_id: int) -> datetime.timedelta:
     return discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
 
 
-def lobby_key(info: TableInfo) -> tuple:
+def lobby_key(info: TableInfo) -> ShownKey:
     """What a lobby message shows."""
     return ("lobby", tuple(info.seats), info.host_id)
 
@@ -264,7 +272,7 @@ class TableMessages:
         return None
 
     # ----- summaries and the end -----
-    async def post_round_summary(self, info: TableInfo, pub: Any) -> None:
+    async def post_round_summary(self, info: TableInfo, pub: GameView) -> None:
         """The summary picture of a round that ended (the match goes on)."""
         picture = await self.hub.run(render.summary_picture, pub, render.seat_infos(info))
         channel = self.hub.bot.get_partial_messageable(info.channel_id)
@@ -275,7 +283,7 @@ class TableMessages:
         except discord.HTTPException as e:
             log.warning("table %d: posting the round summary failed: %s", info.id, e)
 
-    async def finish(self, p: Presence, game_id: int, result: dict, standings: dict) -> None:
+    async def finish(self, p: Presence, game_id: int, result: MatchResult, standings: Standings) -> None:
         """The match is stored: the hand messages show the end without controls, the table message shows the end,
         the summary is posted with Rematch, the team threads are archived."""
         hub = self.hub
@@ -293,8 +301,8 @@ class TableMessages:
         hub.presences.pop(p.table_id, None)
         hub.languages.forget_table(p.table_id)
 
-    async def _finish(self, p: Presence, game_id: int, result: dict, standings: dict, info: TableInfo, pub: Any,
-                      seats: Any) -> None:
+    async def _finish(self, p: Presence, game_id: int, result: MatchResult, standings: Standings, info: TableInfo,
+                      pub: GameView, seats: list[SeatInfo]) -> None:
         hub = self.hub
         async with p.lock:
             table_pic = await hub.run(render.table_picture, pub, seats)

@@ -3,39 +3,47 @@
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import ActButton, button
+from cogs.components import ActButton, Control, button
 from cogs.render.games import GameRender, register
 from cogs.render.hand import card_buttons
 from cogs.render.seats import faces
 from cogs.render.status import side_name
 from cogs.texts import card_name, t
 from rules.cards import Card
+from rules.games.briscola.view import BriscolaView
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
+
+def own_view(view: GameView) -> BriscolaView:
+    """The registry gives this module the views of its own game only (``cogs.render.games.for_game``)."""
+    return cast(BriscolaView, view)
+
 
 GAME = "briscola"
 
 
-def briscola_items(info: TableInfo, view) -> list:
+def briscola_items(info: TableInfo, view: BriscolaView) -> list[Control]:
     """A button per card (enabled on your turn) and the trump exchange when it is allowed."""
     legal = set(view.legal)
     items = card_buttons(info, view, legal)
     for a in view.legal:
-        if a.kind == "exchange":
+        if a.kind == "exchange" and a.card is not None:  # (an exchange always names its card)
             items.append(button(ActButton, ids.act(info.id, info.version, a),
                                 t("hand.exchange", card=card_name(a.card, faces(info))), row=1))
     return items
 
 
-def hand_items(info: TableInfo, view, _page: int) -> list:
+def hand_items(info: TableInfo, view: GameView, _page: int) -> list[Control]:
     """The controls under a Briscola hand."""
-    return briscola_items(info, view)
+    return briscola_items(info, own_view(view))
 
 
-def table_lines(info: TableInfo, pub) -> list[str]:
+def table_lines(info: TableInfo, pub: GameView) -> list[str]:
     """With partners (4 and 6 players): what the bars under the seats of the pictures mean, the colour of each
     team (``images.common.SIDE_COLOURS``: blue, then orange)."""
     sides = pub.sides
@@ -65,9 +73,9 @@ CHOICE_LABELS = {
               "135-246": "6 players: 1st, 3rd and 5th to join vs 2nd, 4th and 6th"},
 }
 
-def face_up(pub) -> Card | None:
+def face_up(pub: GameView) -> Card | None:
     """The face-up briscola while it lies under the stock (``None`` once drawn)."""
-    card: Card | None = pub.briscola
+    card: Card | None = own_view(pub).briscola
     return card
 
 

@@ -5,12 +5,13 @@ discards, the call, the cards."""
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 import discord
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import ActButton, ActSelect, button, select
+from cogs.components import ActButton, ActSelect, Control, button, select
 from cogs.render.games import GameRender, register
 from cogs.render.hand import SELECT_MAX, card_buttons
 from cogs.render.layout import ROW_WIDTH
@@ -18,13 +19,20 @@ from cogs.render.seats import faces, seat_label
 from cogs.texts import bid_text, card_name, rank_name, suit_name, t
 from rules.actions import Action
 from rules.cards import SUITS
+from rules.games.chiamata.view import ChiamataView
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
+
+def own_view(view: GameView) -> ChiamataView:
+    """The registry gives this module the views of its own game only (``cogs.render.games.for_game``)."""
+    return cast(ChiamataView, view)
+
 
 GAME = "chiamata"
 
 
-def chiamata_line(info: TableInfo, pub) -> str | None:
+def chiamata_line(info: TableInfo, pub: ChiamataView) -> str | None:
     """The public state of a Chiamata round: the auction; once it is won, who won it with what bid and target
     (in the play too), the called card, the partnership, and what the coloured bars under the seats of the
     table picture mean."""
@@ -53,7 +61,7 @@ def chiamata_line(info: TableInfo, pub) -> str | None:
     return None
 
 
-def auction_entry(info: TableInfo, pub, seat: int, bid: object, f: str) -> str:
+def auction_entry(info: TableInfo, pub: ChiamataView, seat: int, bid: object, f: str) -> str:
     """One bid or pass of the auction: the viewer's own in the second person (``you bid Re``, in their hand
     message), anybody else's in the third (``Anna bids Re``), whatever a display name reads like."""
     own = getattr(pub, "seat", None) == seat
@@ -89,11 +97,11 @@ def _option(action: Action, label: str) -> discord.SelectOption:
     return discord.SelectOption(label=label[:100], value=ids.action_code(action))
 
 
-def auction_items(info: TableInfo, view) -> list:
+def auction_items(info: TableInfo, view: ChiamataView) -> list[Control]:
     """A select of the rank bids or of the points bids (row 0), and Pass (row 1)."""
     f = faces(info)
     v = info.version
-    items: list = []
+    items: list[Control] = []
     bids = [a for a in view.legal if a.kind == "bid"]
     ranks = [a for a in bids if isinstance(a.bid, str) and ":" not in a.bid]
     points = [a for a in bids if a not in ranks]
@@ -113,19 +121,19 @@ def auction_items(info: TableInfo, view) -> list:
     return items
 
 
-def call_items(info: TableInfo, view) -> list:
+def call_items(info: TableInfo, view: ChiamataView) -> list[Control]:
     """Up to 5 calls: a button each, in one row. More: one select, or one per group of whole suits that fits
     in 25 options (40 cards: two selects of two suits)."""
     f = faces(info)
     v = info.version
-    calls = list(view.legal)
+    calls = [(a, a.card) for a in view.legal if a.card is not None]  # (every call names its card)
     if len(calls) <= ROW_WIDTH:
-        return [button(ActButton, ids.act(info.id, v, a), t("hand.call", card=card_name(a.card, f)),
-                       discord.ButtonStyle.primary, row=0) for a in calls]
+        return [button(ActButton, ids.act(info.id, v, a), t("hand.call", card=card_name(c, f)),
+                       discord.ButtonStyle.primary, row=0) for a, c in calls]
     groups: list[list[str]] = []
     size = 0
     for suit in SUITS:
-        n = sum(1 for a in calls if a.card.suit == suit)
+        n = sum(1 for _, c in calls if c.suit == suit)
         if not n:
             continue
         if groups and size + n <= SELECT_MAX:
@@ -134,9 +142,9 @@ def call_items(info: TableInfo, view) -> list:
         else:
             groups.append([suit])
             size = n
-    items: list = []
+    items: list[Control] = []
     for row, suits in enumerate(groups):
-        options = [_option(a, card_name(a.card, f)) for a in calls if a.card.suit in suits][:SELECT_MAX]
+        options = [_option(a, card_name(c, f)) for a, c in calls if c.suit in suits][:SELECT_MAX]
         if len(suits) == 1:
             placeholder = t("hand.call_placeholder", suit=suit_name(suits[0], f))
         else:
@@ -146,7 +154,7 @@ def call_items(info: TableInfo, view) -> list:
     return items
 
 
-def chiamata_items(info: TableInfo, view) -> list:
+def chiamata_items(info: TableInfo, view: ChiamataView) -> list[Control]:
     """The controls of the phase: the bids and Pass, the trump, the discards, the call, or the cards; at most
     3 rows before the cards are played."""
     mine = view.to_move == view.seat
@@ -159,7 +167,7 @@ def chiamata_items(info: TableInfo, view) -> list:
         return auction_items(info, view)
     if phase == "trump":
         return [button(ActButton, ids.act(info.id, v, a), t("hand.trump", suit=suit_name(a.suit, f)),
-                       discord.ButtonStyle.primary, row=0) for a in view.legal]
+                       discord.ButtonStyle.primary, row=0) for a in view.legal if a.suit is not None]
     if phase == "discard":
         options = [discord.SelectOption(label=card_name(c, f), value=str(c)) for c in view.hand]
         size = len(view.legal[0].cards) if view.legal else 5
@@ -170,22 +178,23 @@ def chiamata_items(info: TableInfo, view) -> list:
     return []
 
 
-def table_lines(info: TableInfo, pub) -> list[str]:
+def table_lines(info: TableInfo, pub: GameView) -> list[str]:
     """The auction, the caller, the called card or the partnership, under the table message's head."""
-    line = chiamata_line(info, pub)
+    line = chiamata_line(info, own_view(pub))
     return [line] if line else []
 
 
-def hand_lines(info: TableInfo, view) -> list[str]:
+def hand_lines(info: TableInfo, view: GameView) -> list[str]:
     """The secret partner is told so in their hand message."""
-    if view.i_am_partner and view.called is not None:
-        return [t("hand.partner", card=card_name(view.called, faces(info)))]
+    own = own_view(view)
+    if own.i_am_partner and own.called is not None:
+        return [t("hand.partner", card=card_name(own.called, faces(info)))]
     return []
 
 
-def hand_items(info: TableInfo, view, _page: int) -> list:
+def hand_items(info: TableInfo, view: GameView, _page: int) -> list[Control]:
     """The controls under a Chiamata hand."""
-    return chiamata_items(info, view)
+    return chiamata_items(info, own_view(view))
 
 
 RENDER = register(GameRender(

@@ -7,12 +7,13 @@ hand, see ``card_label``)."""
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 import discord
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import ActButton, ActSelect, PageButton, button, select
+from cogs.components import ActButton, ActSelect, Control, PageButton, button, select
 from cogs.render.games import GameRender, register
 from cogs.render.hand import SELECT_MAX, card_buttons, card_label
 from cogs.render.layout import ROW_WIDTH
@@ -21,13 +22,20 @@ from cogs.render.status import cards_text, score_line, side_name
 from cogs.texts import card_name, t
 from rules.actions import Action
 from rules.cards import Card
+from rules.games.cicera.view import CiceraView
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
+
+def own_view(view: GameView) -> CiceraView:
+    """The registry gives this module the views of its own game only (``cogs.render.games.for_game``)."""
+    return cast(CiceraView, view)
+
 
 GAME = "cicera"
 
 
-def capture_choices(view) -> tuple[list[Action], list[Card]]:
+def capture_choices(view: CiceraView) -> tuple[list[Action], list[Card]]:
     """The select's choices (for each card that can capture, in hand order: its captures, then placing it)
     and the cards that can take nothing (placed by a button)."""
     choices: list[Action] = []
@@ -49,7 +57,7 @@ def choice_label(action: Action, f: str) -> str:
     return t("hand.capture_option", card=card, cards=" + ".join(card_name(c, f) for c in action.take))[:100]
 
 
-def cicera_items(info: TableInfo, view, page: int = 0) -> list:
+def cicera_items(info: TableInfo, view: CiceraView, page: int = 0) -> list[Control]:
     """The captures and placements of the mover's cards (``page`` of the select), or the hand, disabled,
     while another seat plays. Rows: the select (0), More captures (1), then a Place button per card that
     can take nothing: at most 5 rows, since such cards are at most 11 when a select is shown."""
@@ -58,7 +66,7 @@ def cicera_items(info: TableInfo, view, page: int = 0) -> list:
     f = faces(info)
     v = info.version
     choices, no_capture = capture_choices(view)
-    items: list = []
+    items: list[Control] = []
     row = 0
     if choices:
         pages = -(-len(choices) // SELECT_MAX)
@@ -79,13 +87,14 @@ def cicera_items(info: TableInfo, view, page: int = 0) -> list:
     return items
 
 
-def hand_items(info: TableInfo, view, page: int) -> list:
+def hand_items(info: TableInfo, view: GameView, page: int) -> list[Control]:
     """The controls under a Cicera hand: the captures' select at ``page``, the place buttons."""
-    return cicera_items(info, view, page)
+    return cicera_items(info, own_view(view), page)
 
 
-def status_lines(info: TableInfo, pub) -> list[str]:
+def status_lines(info: TableInfo, view: GameView) -> list[str]:
     """Cicera: each team's bonuses and pile, the last capture, the score."""
+    pub = own_view(view)
     f = faces(info)
     lines = []
     for team, side in enumerate(pub.sides):

@@ -9,12 +9,13 @@ import importlib
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.tables import TableInfo
+from cogs.components import Control
 from rules import games
 from rules.actions import Action
 from rules.cards import Card
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +23,7 @@ PACKAGE = "cogs.render"
 """Where a game's render module lives: ``cogs.render.<game>``."""
 
 
-def _no_lines(_info: TableInfo, _view: Any) -> list[str]:
+def _no_lines(_info: TableInfo, _view: GameView) -> list[str]:
     return []
 
 
@@ -32,16 +33,16 @@ class GameRender:
 
     game: str
     """The game's registered name (``rules.games``)."""
-    hand_items: Callable[[TableInfo, Any, int], list[Any]]
+    hand_items: Callable[[TableInfo, GameView, int], list[Control]]
     """The controls under a hand: ``(info, view, page)`` → buttons and selects, each with its ``row`` (the page
     of a long select: Cicera's captures)."""
-    table_lines: Callable[[TableInfo, Any], list[str]] = _no_lines
+    table_lines: Callable[[TableInfo, GameView], list[str]] = _no_lines
     """Lines of the public table message after its head, from the public view (Chiamata: the auction)."""
-    hand_lines: Callable[[TableInfo, Any], list[str]] = _no_lines
+    hand_lines: Callable[[TableInfo, GameView], list[str]] = _no_lines
     """Lines of a hand message after its title, from the seat's view (Chiamata: you are the partner)."""
-    status_lines: Callable[[TableInfo, Any], list[str]] | None = None
+    status_lines: Callable[[TableInfo, GameView], list[str]] | None = None
     """The state of the table as lines, when the game has its own (Cicera); ``None``: a trick game's lines."""
-    face_up: Callable[[Any], Card | None] | None = None
+    face_up: Callable[[GameView], Card | None] | None = None
     """The face-up trump card while it lies under the stock, from the public view (Briscola), else ``None``."""
     take_label: Callable[[Action, str], str] | None = None
     """How a play that takes cards is named (``(action, faces)``: Cicera's captures), in reviews and hints."""

@@ -4,14 +4,13 @@ module draws under it, grouped into action rows by their ``row``."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord.ui import LayoutView
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import ActButton, HintButton, button
+from cogs.components import ActButton, Control, HintButton, button
 from cogs.render import layout
 from cogs.render.games import render_of
 from cogs.render.pictures import HAND_FILE
@@ -20,6 +19,8 @@ from cogs.render.status import status_lines
 from cogs.texts import card_name, game_name, t
 from rules.actions import Action
 from rules.ai.review import reviewable
+from rules.cards import Card
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +28,7 @@ SELECT_MAX = 25
 """Options in one Discord select."""
 
 
-def hand_text(info: TableInfo, view) -> str:
+def hand_text(info: TableInfo, view: GameView) -> str:
     """The hand message's text (ephemeral): the game's own lines for this seat, and the table as text (trump,
     stock, the trick in play, the last trick...), so that a player playing from it needs no other message."""
     lines = [t("hand.title", game=game_name(info.game), id=info.id)]
@@ -47,7 +48,7 @@ def hand_text(info: TableInfo, view) -> str:
     return "\n".join(lines)
 
 
-def card_label(info: TableInfo, view, card) -> str:
+def card_label(info: TableInfo, view: GameView, card: Card) -> str:
     """A card's button: its number in the hand picture and its name (``2 · 3 di Denari``); in a hand longer
     than a row of buttons (Chiamata's 8, Cicera's 12) the number alone, so that the buttons take two rows on a
     phone rather than six (the names are in the picture and in its description)."""
@@ -55,15 +56,15 @@ def card_label(info: TableInfo, view, card) -> str:
     return number if len(view.hand) > layout.ROW_WIDTH else f"{number} · {card_name(card, faces(info))}"
 
 
-def picture_description(info: TableInfo, view) -> str:
+def picture_description(info: TableInfo, view: GameView) -> str:
     """The hand picture's description (read aloud): the numbered cards of the hand by name."""
     f = faces(info)
     return t("hand.alt", cards=", ".join(f"{i + 1} {card_name(c, f)}" for i, c in enumerate(view.hand)))[:1024]
 
 
-def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) -> list:
+def card_buttons(info: TableInfo, view: GameView, legal: set[Action], *, row0: int = 0) -> list[Control]:
     """A button per card of the hand (``card_label``), enabled when playing it is legal."""
-    items = []
+    items: list[Control] = []
     for i, c in enumerate(view.hand):
         action = Action.play(c)
         items.append(button(ActButton, ids.act(info.id, info.version, action), card_label(info, view, c),
@@ -72,7 +73,7 @@ def card_buttons(info: TableInfo, view, legal: set[Action], *, row0: int = 0) ->
     return items
 
 
-def hand_controls(info: TableInfo, view, page: int = 0) -> list[Any]:
+def hand_controls(info: TableInfo, view: GameView, page: int = 0) -> list[Control]:
     """The controls under a hand picture (none once the match is over)."""
     if view.match_over:
         return []
@@ -82,7 +83,7 @@ def hand_controls(info: TableInfo, view, page: int = 0) -> list[Any]:
     return items
 
 
-def hand_view(info: TableInfo, view, page: int = 0, *, text: str | None = None,
+def hand_view(info: TableInfo, view: GameView, page: int = 0, *, text: str | None = None,
               picture: bool = True, extra: str = "") -> LayoutView:
     """The hand message: its text (``text``, else ``hand_text``), the hand picture (``hand.png``, attached by the
     caller; ``picture=False`` for a message without one), ``extra`` under the text, and the controls: the rows

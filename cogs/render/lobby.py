@@ -9,7 +9,7 @@ from discord.ui import LayoutView
 
 from bot.tables import TableInfo
 from cogs import ids
-from cogs.components import LobbyAISelect, LobbyButton, button, select
+from cogs.components import Control, LobbyAISelect, LobbyButton, button, select
 from cogs.markup import name_text
 from cogs.render import layout
 from cogs.render.seats import seat_label
@@ -43,10 +43,10 @@ def lobby_text(info: TableInfo) -> str:
     return "\n".join(lines)
 
 
-def lobby_controls(info: TableInfo) -> list:
+def lobby_controls(info: TableInfo) -> list[Control]:
     """Join, Leave, Start, Cancel, and the host's AI select."""
     full = len(info.seats) >= info.players
-    items = [
+    items: list[Control] = [
         button(LobbyButton, ids.lobby(info.id, "join"), t("lobby.join"), discord.ButtonStyle.success,
                disabled=full, row=0),
         button(LobbyButton, ids.lobby(info.id, "leave"), t("lobby.leave"), row=0),

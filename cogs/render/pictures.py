@@ -15,6 +15,7 @@ from images.hand import hand_png
 from images.summary import summary_png
 from images.table import table_png
 from rules import games
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -25,17 +26,17 @@ SUMMARY_FILE = "summary.png"
 set_translator(label_translator)  # the pictures' labels in the language of the context they are drawn in
 
 
-def table_picture(public_view, seats: Sequence[SeatInfo]) -> discord.File:
+def table_picture(public_view: GameView, seats: Sequence[SeatInfo]) -> discord.File:
     """The public table picture; ``public_view`` must be ``service.view(table_id)`` (no seat)."""
     return discord.File(io.BytesIO(table_png(public_view, seats)), filename=TABLE_FILE)
 
 
-def hand_picture(view, seats: Sequence[SeatInfo]) -> discord.File:
+def hand_picture(view: GameView, seats: Sequence[SeatInfo]) -> discord.File:
     """A seat's hand picture (ephemeral messages only)."""
     return discord.File(io.BytesIO(hand_png(view, seats)), filename=HAND_FILE)
 
 
-def summary_picture(public_view, seats: Sequence[SeatInfo]) -> discord.File:
+def summary_picture(public_view: GameView, seats: Sequence[SeatInfo]) -> discord.File:
     """The summary of the last finished round (and of the match once over), from the public view."""
     return discord.File(io.BytesIO(summary_png(public_view, seats)), filename=SUMMARY_FILE)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypeAlias
 
 import discord
 from discord.ui import LayoutView
@@ -20,13 +20,17 @@ from cogs.render.pictures import SUMMARY_FILE, TABLE_FILE
 from cogs.render.seats import human_at, seat_label
 from cogs.render.status import status_lines
 from cogs.texts import game_name, t
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
+MatchResult: TypeAlias = Mapping[str, Sequence[int]]
+"""A finished match's result as the service stores it: ``game_points`` per seat and the ``winners``' seats."""
 
-def result_text(info: TableInfo, result: dict | None) -> str:
+
+def result_text(info: TableInfo, result: MatchResult | None) -> str:
     """``Winners: ...`` or ``A draw.``"""
     winners = (result or {}).get("winners") or []
     if not winners:
@@ -34,7 +38,7 @@ def result_text(info: TableInfo, result: dict | None) -> str:
     return t("table.result_winners", names=", ".join(seat_label(info, s) for s in winners))
 
 
-def turn_line(info: TableInfo, pub) -> str:
+def turn_line(info: TableInfo, pub: GameView) -> str:
     """Whose turn it is; a mention only when a person must act."""
     seat = info.to_move
     if seat is None:
@@ -55,38 +59,38 @@ def turn_line(info: TableInfo, pub) -> str:
     return line
 
 
-def round_index(pub) -> int:
+def round_index(pub: GameView) -> int:
     """The 0-based index of a view's round."""
     return pub.round_number - 1
 
 
-def head_text(info: TableInfo, pub) -> str:
+def head_text(info: TableInfo, pub: GameView) -> str:
     """The title line: the game, the table, the round of a match."""
     rnd = round_index(pub)
     return "### " + t("table.head", game=game_name(info.game), id=info.id,
                       round=t("table.round", n=rnd + 1) if info.options.get("match", "single") != "single" else "")
 
 
-def state_text(info: TableInfo, pub) -> str:
+def state_text(info: TableInfo, pub: GameView) -> str:
     """The state of the table (trump, stock, points, last trick, auction, bonuses...), one fact a line."""
     return "\n".join(x for x in [*render_of(info.game).table_lines(info, pub), *status_lines(info, pub)] if x)
 
 
-def table_text(info: TableInfo, pub, notes: Sequence[str] = (), result: dict | None = None,
+def table_text(info: TableInfo, pub: GameView, notes: Sequence[str] = (), result: MatchResult | None = None,
                over: bool = False) -> str:
     """Every text of the table message, in order (the parts ``table_message`` lays out)."""
     return "\n".join(x for x in (head_text(info, pub), state_text(info, pub), "\n".join(notes),
                                  foot_text(info, pub, result, over)) if x)
 
 
-def foot_text(info: TableInfo, pub, result: dict | None = None, over: bool = False) -> str:
+def foot_text(info: TableInfo, pub: GameView, result: MatchResult | None = None, over: bool = False) -> str:
     """The last line: whose turn and the timer, or how the game ended."""
     if over:
         return t("table.over", result=result_text(info, result))
     return turn_line(info, pub)
 
 
-def table_message(info: TableInfo, pub, notes: Sequence[str] = (), result: dict | None = None,
+def table_message(info: TableInfo, pub: GameView, notes: Sequence[str] = (), result: MatchResult | None = None,
                   over: bool = False, *, extra: Sequence[str] = ()) -> LayoutView:
     """The table message: head, state, the picture (``table.png``, attached by the caller), notes, whose turn,
     and the My hand button (none once the game is over). ``extra``: lines for the players under the notes."""
@@ -106,7 +110,7 @@ def updated_line(when: datetime.datetime | None = None) -> str:
     return "-# " + t("table.updated", when=discord.utils.format_dt(when or discord.utils.utcnow(), "R"))
 
 
-def hand_button(table_id: int) -> Any:
+def hand_button(table_id: int) -> HandButton:
     """The My hand button of a table."""
     return button(HandButton, ids.hand(table_id), t("table.my_hand"), discord.ButtonStyle.primary)
 
@@ -130,7 +134,7 @@ def stopped_message(text: str) -> LayoutView:
     return layout.card(text, accent=layout.DONE)
 
 
-def rematch_button(game_id: int) -> Any:
+def rematch_button(game_id: int) -> RematchButton:
     """The Rematch button under a match summary."""
     return button(RematchButton, ids.rematch(game_id), t("table.rematch"), discord.ButtonStyle.success)
 
@@ -140,7 +144,7 @@ def rematch_view(game_id: int) -> LayoutView:
     return layout.card(layout.rows([rematch_button(game_id)]))
 
 
-def after_game_buttons(game_id: int) -> list[Any]:
+def after_game_buttons(game_id: int) -> list[RematchButton | ReviewButton | ReplayButton]:
     """Under a match summary: Rematch, Review (each player's own, ephemeral) and Replay."""
     return [rematch_button(game_id),
             button(ReviewButton, ids.review(game_id), t("table.review"), discord.ButtonStyle.primary),
@@ -154,7 +158,7 @@ def summary_message(text: str, game_id: int | None = None) -> LayoutView:
     return layout.card(text, layout.gallery(SUMMARY_FILE), controls, accent=layout.GOLD)
 
 
-def result_lines(info: TableInfo, pub) -> list[str]:
+def result_lines(info: TableInfo, pub: GameView) -> list[str]:
     """What the last finished round scored, as text: the card points (per side, or per seat when the sides
     change each round) or Cicera's score per team, the game points, and the match score."""
     from cogs.render.status import score_line, side_name
