@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n import use_language
 from bot.tables import TableError, TableEvent, TableInfo
 from cogs.markup import name_text
 from cogs.play.state import Presence
 from cogs.texts import t
+from rules.view import GameView
 
 if TYPE_CHECKING:
     from cogs.play.hub import Hub
@@ -163,7 +164,7 @@ def on_match_over(hub: Hub, ev: TableEvent) -> None:
     _keep_final(hub, ev.table_id, hub.service.get(ev.table_id), hub.service.view(ev.table_id))
 
 
-def _keep_final(hub: Hub, table_id: int, info: TableInfo, pub: Any) -> None:
+def _keep_final(hub: Hub, table_id: int, info: TableInfo, pub: GameView) -> None:
     p = hub.presence(table_id)
     p.final = (info, pub)
     seated = {s.user_id for s in info.seats if s.user_id is not None}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -13,6 +13,7 @@ from bot.tables import TableError, TableInfo
 from cogs import render
 from cogs.play.state import HandSession
 from cogs.types import Interaction
+from rules.view import GameView
 
 if TYPE_CHECKING:
     from cogs.play.hub import Hub
@@ -79,7 +80,7 @@ class HandMessages:
         """The users with a hand message at the table."""
         return [u for t, u in self.sessions if t == table_id]
 
-    async def show_end(self, table_id: int, info: TableInfo, views: dict[int, Any]) -> None:
+    async def show_end(self, table_id: int, info: TableInfo, views: dict[int, GameView]) -> None:
         """The match is over: each hand message that can still be edited and does not show the end yet shows it
         now (``views``: each user's seat's view at the end), without controls. Its last answer may show a turn
         that the bot then played itself (Briscola's last trick) or a moment before the AI ended the game."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.tables import TableError, TableInfo
 from cogs import ids, render
@@ -17,6 +17,7 @@ from cogs.play.state import HandSession
 from cogs.texts import t
 from cogs.types import Interaction
 from rules.actions import Action
+from rules.view import GameView
 
 if TYPE_CHECKING:
     from cogs.play.hub import Hub
@@ -33,7 +34,7 @@ class Shown:
     """The table and the seat's view that a hand answer shows."""
 
     info: TableInfo
-    view: Any
+    view: GameView
 
 
 class PlayControls:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 from bot.tables import TableInfo
 from cogs.render.games import for_game
@@ -19,6 +18,7 @@ from cogs.render.seats import faces, seat_label
 from cogs.texts import card_name, suit_name, t
 from rules import games
 from rules.cards import Card
+from rules.view import GameView
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ def side_name(info: TableInfo, side: Sequence[int]) -> str:
     return " & ".join(seat_label(info, s) for s in side)
 
 
-def trump_line(info: TableInfo, pub: Any) -> str:
+def trump_line(info: TableInfo, pub: GameView) -> str:
     """The trump suit, with the face-up briscola while it lies under the stock (once drawn: who drew it, not the
     card, which may still be in that hand)."""
     f = faces(info)
@@ -50,7 +50,7 @@ def trump_line(info: TableInfo, pub: Any) -> str:
     return t("status.trump", suit=suit_name(trump, f))
 
 
-def stock_line(pub: Any) -> str:
+def stock_line(pub: GameView) -> str:
     """The face-down cards left in the stock (games with a stock)."""
     count = getattr(pub, "stock_count", None)
     if count is None:
@@ -58,7 +58,7 @@ def stock_line(pub: Any) -> str:
     return t("status.stock", n=count) if count else t("status.stock_empty")
 
 
-def points_line(info: TableInfo, pub: Any) -> str:
+def points_line(info: TableInfo, pub: GameView) -> str:
     """The card points taken this round, when the table shows them (per side, or per seat when the sides are
     secret)."""
     points = getattr(pub, "points", None)
@@ -72,7 +72,7 @@ def points_line(info: TableInfo, pub: Any) -> str:
     return t("status.points", points=" · ".join(parts))
 
 
-def last_trick_line(info: TableInfo, pub: Any) -> str:
+def last_trick_line(info: TableInfo, pub: GameView) -> str:
     """The last trick taken: who took it, the cards in the order played, its points."""
     tricks = getattr(pub, "tricks", None) or ()
     if not tricks:
@@ -83,7 +83,7 @@ def last_trick_line(info: TableInfo, pub: Any) -> str:
              points=t("points_n", n=sum(c.points for c in cards)))
 
 
-def score_line(info: TableInfo, pub: Any) -> str:
+def score_line(info: TableInfo, pub: GameView) -> str:
     """The match score (game points per side) in a match of several rounds."""
     if info.options.get("match", "single") == "single" or not pub.totals:
         return ""
@@ -91,7 +91,7 @@ def score_line(info: TableInfo, pub: Any) -> str:
     return t("status.score", score=" · ".join(parts))
 
 
-def in_play_line(info: TableInfo, pub: Any) -> str:
+def in_play_line(info: TableInfo, pub: GameView) -> str:
     """The cards of the trick in play, in the order played, with who played each."""
     trick = getattr(pub, "trick", None) or ()
     if not trick:
@@ -100,7 +100,7 @@ def in_play_line(info: TableInfo, pub: Any) -> str:
     return t("status.in_play", cards=" · ".join(f"{seat_label(info, s)}: **{card_name(c, f)}**" for s, c in trick))
 
 
-def trick_lines(info: TableInfo, pub: Any) -> list[str]:
+def trick_lines(info: TableInfo, pub: GameView) -> list[str]:
     """The lines of a trick game: trump, stock, points, the trick in play, the last trick, score."""
     spec = games.spec(info.game)
     lines = [trump_line(info, pub) if spec.has_trumps else "", stock_line(pub), points_line(info, pub)]
@@ -110,7 +110,7 @@ def trick_lines(info: TableInfo, pub: Any) -> list[str]:
     return [x for x in lines if x]
 
 
-def status_lines(info: TableInfo, pub: Any) -> list[str]:
+def status_lines(info: TableInfo, pub: GameView) -> list[str]:
     """The state of the table as lines of text, from the public view."""
     own = for_game(info.game).status_lines
     return own(info, pub) if own is not None else trick_lines(info, pub)
