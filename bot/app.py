@@ -168,15 +168,15 @@ class TavoloBot(commands.AutoShardedBot):
         log.info("logged in as %s (id %s) in %d guilds", self.user, self.user and self.user.id, len(self.guilds))
 
 
-def _signature(payload: Mapping[str, Any]) -> tuple:
+def _signature(payload: Mapping[str, Any]) -> tuple[object, ...]:
     """What decides whether a command must be synced again: its name, type, options (recursively) and the
     translations of its names, descriptions and choices."""
 
-    def words(item: Mapping[str, Any]) -> tuple:
+    def words(item: Mapping[str, Any]) -> tuple[object, ...]:
         return tuple(sorted((item.get("name_localizations") or {}).items())), \
             tuple(sorted((item.get("description_localizations") or {}).items()))
 
-    def options(items: Any) -> tuple:
+    def options(items: Iterable[Mapping[str, Any]]) -> tuple[object, ...]:
         return tuple(sorted(
             (o.get("name", ""), int(o.get("type", 0)), options(o.get("options") or ()), words(o),
              tuple(sorted((str(c.get("value")), words(c)) for c in o.get("choices") or ())))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Iterable
+from typing import TextIO
 
 import discord.utils
 
@@ -85,7 +86,8 @@ def level_number(level: str | int) -> int:
     return number
 
 
-def setup_logging(level: str | int = "INFO", *, secrets: Iterable[str | None] = (), stream=None) -> logging.Handler:
+def setup_logging(level: str | int = "INFO", *, secrets: Iterable[str | None] = (),
+                  stream: TextIO | None = None) -> logging.Handler:
     """Send log records to ``stream`` (stderr) at ``level`` with discord.py's ``setup_logging``, hiding
     ``secrets`` and the payloads of the ``PAYLOAD_LOGGERS``. Calling it again only changes the level and adds
     the secrets. Returns the handler."""

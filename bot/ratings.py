@@ -16,11 +16,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 
 from bot.i18n import _, format_number
 from rules.games import spec
+
+if TYPE_CHECKING:
+    from bot.storage.rows import JsonObject
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +119,7 @@ class SeatResult:
     game_points: int
 
 
-def outcomes(result: dict, players: int) -> list[str]:
+def outcomes(result: JsonObject, players: int) -> list[str]:
     """``win`` / ``draw`` / ``loss`` per seat from a match result (no winners: a draw for everyone)."""
     winners = set(result.get("winners") or [])
     if not winners:
@@ -143,7 +147,7 @@ def _update(ratings: list[Rating], sides: list[tuple[int, ...]], ranks: list[flo
     return out
 
 
-def rate_game(record: dict, ratings: Sequence[Rating]) -> list[Rating]:
+def rate_game(record: JsonObject, ratings: Sequence[Rating]) -> list[Rating]:
     """New ratings per seat after the finished game ``record``, from each seat's rating before it.
 
     The caller puts the fixed AI ratings at AI seats and ignores what comes back for them."""
@@ -190,7 +194,7 @@ def after_game(before: Standing | None, seat: SeatResult, rating: Rating, when: 
 
 
 def update_standings(
-    record: dict, seats: Sequence[SeatResult], before: dict[int, Standing], when: float
+    record: JsonObject, seats: Sequence[SeatResult], before: dict[int, Standing], when: float
 ) -> dict[int, Standing]:
     """The new standings of the human players of a finished game (AI seats are left out); none for a practice
     game (``hints`` on: the AI helped), which is not rated."""

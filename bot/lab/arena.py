@@ -21,16 +21,80 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any, TypedDict
 
 from bot.i18n import _
 from bot.tools.replay import one_line
-from rules.ai import make_agent
+from rules.ai import Agent, make_agent
 from rules.engine import Match
 from rules.options import parse_option_args
 from rules.records import game_class, new_game
 
 MAX_AGENTS = 16
 """Most agent names ``--agents`` takes (one per seat is at most 6; more only cycle)."""
+
+
+class GroupResult(TypedDict):
+    """What one stats group (an agent's seats) got in one game."""
+
+    outcome: str
+    """``win``, ``draw`` or ``loss``."""
+    points: list[int]
+    """Game points per seat of the group."""
+    rounds: int
+    """Rounds played (passed-out ones left out)."""
+    times: list[float]
+    """Milliseconds of each of its decisions."""
+    calls: int
+    call_wins: int
+    ahead: int
+    behind: int
+
+
+class AgentSummary(TypedDict):
+    """An agent's figures over the run, as the arena prints them (``None``: nothing to measure)."""
+
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float | None
+    ci95: list[float | None]
+    mean_game_points: float | None
+    game_points_per_round: float | None
+    caller_success_rate: float | None
+    ahead_rate: float | None
+    ahead_ci95: list[float | None]
+    calls: int
+    ms_median: float | None
+    ms_p95: float | None
+
+
+class Paired(TypedDict):
+    """The mean of wins minus losses a deal with its 95% interval (``paired``)."""
+
+    mean: float | None
+    ci95: list[float | None]
+    deals: int
+
+
+class AgentFigures(AgentSummary):
+    """``AgentSummary`` with the paired figure."""
+
+    paired: Paired
+
+
+class ArenaSummary(TypedDict):
+    """The summary of a run (the ``--json`` output)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    agents: dict[str, AgentFigures]
+    games: int
+    deals: int
+    plays_per_deal: int
+    seed: int
+    time_ms: int
 
 
 @dataclass
@@ -52,7 +116,7 @@ class AgentStats:
     behind: int = 0
     call_wins: int = 0
 
-    def summary(self) -> dict:
+    def summary(self) -> AgentSummary:
         """The figures the arena prints."""
         lo, hi = wilson(self.wins, self.wins + self.losses)
         decisive = self.wins + self.losses
@@ -84,15 +148,15 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float | None, float | N
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def paired(values: list[int]) -> dict:
+def paired(values: list[int]) -> Paired:
     """The mean of an agent's wins minus losses a deal (each deal played once per rotation of the agents, so
     the luck of the deal cancels out) with its 95% normal interval: ``mean``, ``ci95``, ``deals``."""
     n = len(values)
     if n == 0:
-        return {"mean": None, "ci95": [None, None], "deals": 0}
+        return Paired(mean=None, ci95=[None, None], deals=0)
     mean = statistics.fmean(values)
     half = 1.959964 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
-    return {"mean": mean, "ci95": [mean - half, mean + half], "deals": n}
+    return Paired(mean=mean, ci95=[mean - half, mean + half], deals=n)
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -139,7 +203,8 @@ def seat_scores(match: Match) -> list[float]:
     return totals
 
 
-def play_match(match: Match, agents: list, rngs: list[random.Random], times: list[list[float]] | None = None) -> None:
+def play_match(match: Match, agents: list[Agent], rngs: list[random.Random],
+               times: list[list[float]] | None = None) -> None:
     """Play ``match`` to the end: each seat's agent chooses from that seat's view only."""
     while not match.is_over():
         forced = match.auto_action()
@@ -164,7 +229,7 @@ class ArenaSpec:
     players: int
     agent_names: tuple[str, ...]
     seed: int
-    options: dict
+    options: dict[str, Any]
     records: str | None
     time_ms: int
 
@@ -174,7 +239,7 @@ class ArenaSpec:
         return len(self.agent_names) if len(set(self.agent_names)) > 1 else 1
 
 
-def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
+def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, GroupResult]]:
     """Play deal ``g`` once per rotation; per game, what each stats group got (outcome, points, move times,
     and in Chiamata the rounds it called and won)."""
     instances = {name: make_agent(name, spec.time_ms) for name in dict.fromkeys(spec.agent_names)}
@@ -188,7 +253,7 @@ def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
         play_match(match, [instances[n] for n in names], rngs, times)
         result = match.result() or {"winners": [], "game_points": [0] * spec.players}
         winners = set(result["winners"])
-        game_out: dict[str, dict] = {}
+        game_out: dict[str, GroupResult] = {}
         groups = stat_groups(match, names, spec.rotations)
         score = seat_scores(match)
         for label, seats in groups.items():
@@ -214,7 +279,7 @@ def play_deal(spec: ArenaSpec, g: int) -> list[dict[str, dict]]:
     return out
 
 
-def write_record(path: str, record: dict) -> None:
+def write_record(path: str, record: dict[str, Any]) -> None:
     """Write ``record`` to ``path`` whole or not at all (a temporary file renamed), so ``tally`` and
     ``replay`` never read half a record while the arena runs."""
     tmp = f"{path}.{os.getpid()}.tmp"
@@ -252,12 +317,12 @@ def run(
     agent_names: list[str],
     deals: int,
     seed: int,
-    options: dict,
+    options: dict[str, Any],
     records: str | None = None,
     time_ms: int = 200,
     progress: bool = False,
     jobs: int = 1,
-) -> dict:
+) -> ArenaSummary:
     """Play ``deals`` deals, each once per rotation of the agents, and return the summary as a dict (the
     ``--json`` output: ``games`` played in all, ``deals``, ``plays_per_deal``).
 
@@ -326,13 +391,13 @@ def run(
     }
 
 
-def _fmt(x, pct: bool = False) -> str:
+def _fmt(x: float | None, pct: bool = False) -> str:
     if x is None:
         return "-"
     return f"{100 * x:.1f}%" if pct else f"{x:.2f}"
 
 
-def print_agents(agents: dict, times: bool) -> None:
+def print_agents(agents: dict[str, AgentFigures], times: bool) -> None:
     """The per-agent table (with the move times when measured), the pairwise rates and the auctions won."""
     header = f"{'agent':<18} {'wins':>6} {'draws':>6} {'losses':>6} {'win rate':>9} {'95% CI':>15} {'mean pts':>9}"
     print(header + (f" {'ms med':>8} {'ms p95':>8}" if times else ""))

@@ -23,8 +23,10 @@ import json  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 import zipfile  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from dataclasses import asdict  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import NotRequired, TypedDict  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -46,6 +48,28 @@ from rules.ai.briscola import features, net  # noqa: E402
 MARGIN_WEIGHT = 2.0
 """The margin's squared error next to the win's cross-entropy in the loss."""
 VALIDATION_SHARE = 0.05
+
+
+class TrainState(TypedDict):
+    """A run's training state, as its checkpoint stores it: the weights, Adam's moments and the counters."""
+
+    weights: dict[str, np.ndarray]
+    m: dict[str, np.ndarray]
+    v: dict[str, np.ndarray]
+    epoch: int
+    step: int
+
+
+class Figures(TypedDict):
+    """The last epoch's figures of a run (``train_loss`` ``None`` when no epoch was trained by this call)."""
+
+    epoch: int
+    train_loss: float | None
+    val_loss: float
+    val_bce: float
+    val_mse: float
+    start_val_loss: NotRequired[float]
+    """The validation loss before this call trained."""
 
 
 def init_weights(cfg: RunConfig) -> dict[str, np.ndarray]:
@@ -154,7 +178,8 @@ def evaluate(w: dict[str, np.ndarray], data: dict[str, np.ndarray], idx: np.ndar
     return tuple(float(t) for t in totals / max(1, len(idx)))  # type: ignore[return-value]
 
 
-def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray, cfg: RunConfig, epoch: int) -> float:
+def train_epoch(state: TrainState, data: dict[str, np.ndarray], train_idx: np.ndarray, cfg: RunConfig,
+                epoch: int) -> float:
     """One epoch of Adam over the training examples, shuffled by (seed, epoch), at the epoch's learning rate;
     the mean training loss."""
     w, m, v = state["weights"], state["m"], state["v"]
@@ -178,45 +203,49 @@ def train_epoch(state: dict, data: dict[str, np.ndarray], train_idx: np.ndarray,
     return total / max(1, len(order))
 
 
-def save_checkpoint(folder: Path, state: dict) -> None:
+def save_checkpoint(folder: Path, state: TrainState) -> None:
     """The weights, the optimiser's moments and the counters, written whole or not at all."""
     arrays = {f"weights.{k}": a for k, a in state["weights"].items()}
     arrays |= {f"m.{k}": a for k, a in state["m"].items()} | {f"v.{k}": a for k, a in state["v"].items()}
     arrays["counters"] = np.array([state["epoch"], state["step"]], dtype=np.int64)
     tmp = folder / "checkpoint.tmp.npz"
-    np.savez(tmp, **arrays)
+    np.savez(tmp, allow_pickle=False, **arrays)  # numbers only: nothing to pickle
     os.replace(tmp, folder / "checkpoint.npz")
 
 
-def load_checkpoint(folder: Path) -> dict | None:
+def load_checkpoint(folder: Path) -> TrainState | None:
     """The checkpoint of the run in ``folder``, ``None`` when there is none yet."""
     path = folder / "checkpoint.npz"
     if not path.exists():
         return None
     try:
         with np.load(path, allow_pickle=False) as f:
-            state: dict = {"weights": {}, "m": {}, "v": {}}
+            parts: dict[str, dict[str, np.ndarray]] = {"weights": {}, "m": {}, "v": {}}
+            counters: list[int] = []
             for key in f.files:
                 if key == "counters":
-                    state["epoch"], state["step"] = (int(x) for x in f[key])
+                    counters = [int(x) for x in f[key]]
                 else:
                     part, name = key.split(".")
-                    state[part][name] = f[key]
+                    parts[part][name] = f[key]
+            epoch, step = counters
+            state = TrainState(weights=parts["weights"], m=parts["m"], v=parts["v"], epoch=epoch, step=step)
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, AttributeError) as e:
         raise TrainError(_("{path} is damaged ({reason}): delete it to train again from the start").format(
             path=path, reason=" ".join(str(e).split())[:120])) from None
     return state
 
 
-def export(state: dict, path: Path, cfg: RunConfig, val: float) -> None:
+def export(state: TrainState, path: Path, cfg: RunConfig, val: float) -> None:
     """The weights file the AI loads: the weights, the feature encoding's version and how they were made."""
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = json.dumps({**asdict(cfg), "epochs_done": state["epoch"], "validation_loss": round(val, 5)})
     with open(path, "wb") as f:  # the path as given (np.savez adds .npz to a name without it)
-        np.savez(f, version=np.array(features.VERSION), meta=np.array(meta), **state["weights"])
+        np.savez(f, allow_pickle=False, version=np.array(features.VERSION), meta=np.array(meta), **state["weights"])
 
 
-def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=print, jobs: int = 1) -> dict:
+def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say: Callable[[str], None] = print,
+        jobs: int = 1) -> Figures:
     """Generate the data, train to ``cfg.epochs`` and export; ``cfg`` ``None`` resumes the run stored in
     ``folder``. Returns the last epoch's figures (``epoch``, ``train_loss``, ``val_loss``, ``val_bce``,
     ``val_mse``) and ``start_val_loss``, the validation loss before this call trained."""
@@ -242,13 +271,12 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
     state = load_checkpoint(folder)
     if state is None:
         weights = start_weights(cfg)
-        state = {"weights": weights, "m": {k: np.zeros_like(a) for k, a in weights.items()},
-                 "v": {k: np.zeros_like(a) for k, a in weights.items()}, "epoch": 0, "step": 0}
+        state = TrainState(weights=weights, m={k: np.zeros_like(a) for k, a in weights.items()},
+                           v={k: np.zeros_like(a) for k, a in weights.items()}, epoch=0, step=0)
     else:
         say(_("resuming from the checkpoint of epoch {epoch}").format(epoch=state["epoch"]))
-    figures: dict = {"epoch": state["epoch"], "train_loss": None}
-    figures["val_loss"], figures["val_bce"], figures["val_mse"] = evaluate(state["weights"], data, val_idx,
-                                                                           cfg.policy, cfg.target_mix)
+    val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx, cfg.policy, cfg.target_mix)
+    figures = Figures(epoch=state["epoch"], train_loss=None, val_loss=val_loss, val_bce=val_bce, val_mse=val_mse)
     start_loss = figures["val_loss"]
     while state["epoch"] < cfg.epochs:
         t0 = time.perf_counter()
@@ -256,8 +284,8 @@ def run(folder: Path, cfg: RunConfig | None, export_to: Path | None = None, say=
         state["epoch"] += 1
         val_loss, val_bce, val_mse = evaluate(state["weights"], data, val_idx, cfg.policy, cfg.target_mix)
         save_checkpoint(folder, state)
-        figures = {"epoch": state["epoch"], "train_loss": train_loss, "val_loss": val_loss, "val_bce": val_bce,
-                   "val_mse": val_mse}
+        figures = Figures(epoch=state["epoch"], train_loss=train_loss, val_loss=val_loss, val_bce=val_bce,
+                          val_mse=val_mse)
         if cfg.policy:
             line = _("epoch {epoch}/{epochs}: train loss {train:.4f}, validation loss {val:.4f} (the move chosen is "
                      "the likeliest in {top:.1%}), {s:.1f} s")

@@ -23,9 +23,11 @@ import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from dataclasses import asdict, dataclass, replace  # noqa: E402
 from functools import partial  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any, TypedDict  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -36,6 +38,7 @@ from bot.lab.train_data import make_chunks  # noqa: E402
 from bot.lab.train_files import TrainError, make_folder, paths_problem  # noqa: E402
 from rules.ai import cicera  # noqa: E402
 from rules.ai.cicera.tuning import YARDSTICK  # noqa: E402
+from rules.cards import Card  # noqa: E402
 from rules.games.cicera.round import CiceraRound  # noqa: E402
 from rules.games.cicera.rules import PLAYERS, move_of  # noqa: E402
 
@@ -57,22 +60,44 @@ class CiceraRun:
     """The defaults are the run whose weights were measured (docs/lab/JOURNAL.md)."""
 
 
-def play_deal(seed: int, g: int, agent_ms: int) -> dict:
+class Deal(TypedDict):
+    """One played deal of the data, as its line of a ``games-*.jsonl`` file holds it."""
+
+    dealer: int
+    deal: dict[str, Any]
+    """``CiceraRound.deal_json()`` (the rules' JSON form of a deal)."""
+    plays: list[tuple[Card, list[Card]]]
+    """Each play: the card, the cards it took."""
+    score: list[int]
+
+
+class Figures(TypedDict):
+    """What a run made: the weights, the positions they were fitted on and the errors (points squared)."""
+
+    weights: np.ndarray
+    positions: int
+    train_mse: float
+    val_mse: float
+    val_mse_estimate: float
+    val_mse_zero: float
+
+
+def play_deal(seed: int, g: int, agent_ms: int) -> Deal:
     """Deal ``g`` of the run, every seat played by hard-v1's search from its view: who dealt, the deal, the plays
     (card, cards taken) and the final score."""
     rng = random.Random(f"train-cicera:{seed}:{g}")
     dealer = g % PLAYERS
     r = CiceraRound.shuffled(dealer, rng)
     deal = r.deal_json()
-    plays = []
+    plays: list[tuple[Card, list[Card]]] = []
     while not r.is_over():
         seat = r.to_move()
         view = r.view(seat)
         action = view.legal[0] if len(view.legal) == 1 else cicera.choose_hard(view, rng, agent_ms, PLAYER)
         card, take = move_of(action)
-        plays.append([card, list(take)])
+        plays.append((card, list(take)))
         r._play(card, tuple(take))
-    return {"dealer": dealer, "deal": deal, "plays": plays, "score": list(r.scores())}
+    return Deal(dealer=dealer, deal=deal, plays=plays, score=list(r.scores()))
 
 
 def make_chunk(folder: Path, run: CiceraRun, k: int) -> tuple[int, float]:
@@ -87,7 +112,7 @@ def make_chunk(folder: Path, run: CiceraRun, k: int) -> tuple[int, float]:
     return len(lines), time.perf_counter() - t0
 
 
-def ensure_games(folder: Path, run: CiceraRun, say, jobs: int = 1) -> list[dict]:
+def ensure_games(folder: Path, run: CiceraRun, say: Callable[[str], None], jobs: int = 1) -> list[Deal]:
     """Every deal of the run, playing the chunks not yet on disk (``jobs`` processes at once)."""
     chunks = (run.games + CHUNK_GAMES - 1) // CHUNK_GAMES
     missing = [k for k in range(chunks) if not (folder / f"games-{k:04d}.jsonl").exists()]
@@ -96,14 +121,14 @@ def ensure_games(folder: Path, run: CiceraRun, say, jobs: int = 1) -> list[dict]
         say(_("data chunk {k}/{n}: {games} deals, {s:.1f} s").format(k=k + 1, n=chunks, games=made[0], s=made[1]))
 
     make_chunks(partial(make_chunk, folder, run), missing, report, jobs)
-    deals = []
+    deals: list[Deal] = []
     for k in range(chunks):
         text = (folder / f"games-{k:04d}.jsonl").read_text(encoding="utf-8")
         deals += [json.loads(line) for line in text.splitlines() if line]
     return deals
 
 
-def examples(deals: list[dict]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def examples(deals: list[Deal]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per position before each play of each deal: the features, the final score difference (team 0 less
     team 1), the hand-made estimate and the deal's number. A deal whose replay does not end on its recorded
     score is refused (``TrainError``): the file is not what this version plays."""
@@ -138,7 +163,8 @@ def mse(pred: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean((pred - y) ** 2))
 
 
-def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say=print, jobs: int = 1) -> dict:
+def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say: Callable[[str], None] = print,
+        jobs: int = 1) -> Figures:
     """Play the data, fit the weights and export them; ``cfg`` ``None`` resumes the run stored in ``folder``.
     Returns the weights and the errors (``train_mse``, ``val_mse`` of the learned value, ``val_mse_estimate``
     of the hand-made estimate scaled by its own least-squares factor, ``val_mse_zero`` of predicting 0)."""
@@ -161,18 +187,20 @@ def run(folder: Path, cfg: CiceraRun | None, export_to: Path | None = None, say=
     train_idx, val_idx = split(len(y), cfg.seed, game)
     weights = fit(x[train_idx], y[train_idx])
     scale = float(est[train_idx] @ y[train_idx] / max(1e-9, float(est[train_idx] @ est[train_idx])))
-    figures: dict = {
-        "weights": weights, "positions": len(y), "train_mse": mse(x[train_idx] @ weights, y[train_idx]),
-        "val_mse": mse(x[val_idx] @ weights, y[val_idx]), "val_mse_estimate": mse(scale * est[val_idx], y[val_idx]),
-        "val_mse_zero": mse(np.zeros(len(val_idx)), y[val_idx]),
-    }
+    figures = Figures(
+        weights=weights, positions=len(y), train_mse=mse(x[train_idx] @ weights, y[train_idx]),
+        val_mse=mse(x[val_idx] @ weights, y[val_idx]), val_mse_estimate=mse(scale * est[val_idx], y[val_idx]),
+        val_mse_zero=mse(np.zeros(len(val_idx)), y[val_idx]),
+    )
     say(_("{n} positions of {deals} deals; validation error (points squared): learned {val:.3f}, hand-made estimate "
           "{est:.3f}, none {zero:.3f}; training error {train:.3f}").format(
         n=len(y), deals=cfg.games, val=figures["val_mse"], est=figures["val_mse_estimate"],
         zero=figures["val_mse_zero"], train=figures["train_mse"]))
     if export_to is not None:
         export_to.parent.mkdir(parents=True, exist_ok=True)
-        meta = json.dumps({**asdict(cfg), **{k: round(v, 4) for k, v in figures.items() if k.endswith("mse")}})
+        errors = {"train_mse": figures["train_mse"], "val_mse": figures["val_mse"],
+                  "val_mse_estimate": figures["val_mse_estimate"], "val_mse_zero": figures["val_mse_zero"]}
+        meta = json.dumps({**asdict(cfg), **{k: round(v, 4) for k, v in errors.items()}})
         with open(export_to, "wb") as f:  # the path as given (np.savez adds .npz to a name without it)
             np.savez(f, version=np.array(cicera_value.VERSION), features=np.array(cicera_value.FEATURES),
                      weights=weights, meta=np.array(meta))

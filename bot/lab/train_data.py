@@ -296,7 +296,7 @@ def make_chunks(make: Callable[[int], T], missing: list[int], report: Callable[[
             report(k, make(k))
 
 
-def ensure_data(folder: Path, cfg: RunConfig, say, jobs: int = 1) -> dict[str, np.ndarray]:
+def ensure_data(folder: Path, cfg: RunConfig, say: Callable[[str], None], jobs: int = 1) -> dict[str, np.ndarray]:
     """Every chunk of the run's data, generating the ones not yet on disk (``jobs`` processes at once: each
     chunk is seeded on its own, so the data does not depend on ``jobs``); the examples concatenated."""
     chunks = (cfg.games + CHUNK_GAMES - 1) // CHUNK_GAMES

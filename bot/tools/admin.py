@@ -20,6 +20,7 @@ from bot.tools.paths import output_file_problem
 
 if TYPE_CHECKING:
     import discord
+    from pydantic_core import ErrorDetails
 
     from bot.config import Settings
     from bot.storage import DatabaseUrl
@@ -197,7 +198,7 @@ class Check:
 
 def settings_problems(exc: Exception) -> str:
     """A pydantic ``ValidationError`` as ``KEY: why; KEY: why`` (never the value: it may be a secret)."""
-    errors: list = getattr(exc, "errors", list)()
+    errors: list[ErrorDetails] = getattr(exc, "errors", list)()
     return "; ".join(f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in errors) or str(exc)
 
 

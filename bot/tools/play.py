@@ -31,6 +31,7 @@ from bot.names import error_text, game_title, level_name, options_line
 from bot.ratings import rating_text
 from bot.storage import StorageError
 from bot.storage.errors import UNREACHABLE
+from bot.storage.rows import JsonObject
 from bot.tables import BadAction, IllegalMove, StorageFailed, TableError, TableEvent, TableService
 from bot.tables.service import WRITE_TRIES
 from bot.tools.lines import LineReader
@@ -91,7 +92,7 @@ class Terminal:
         self.names = SeatNames(DEFAULT_GAME, 2, None)
         """The seats' names and what you know of the sides (set once the table is open)."""
         self.score = Score()
-        self.options: dict = {}
+        self.options: JsonObject = {}
         self.over: TableEvent | None = None
         self.gave_up: TableEvent | None = None
         self.unreachable = False
@@ -115,7 +116,7 @@ class Terminal:
         return line.strip()
 
     # ----- setting up -----
-    async def open_table(self, game: str | None, players: int | None, options: dict, level: str | None,
+    async def open_table(self, game: str | None, players: int | None, options: JsonObject, level: str | None,
                          seed: int | None, new: bool = False) -> None:
         """Continue your unfinished game in this database when it is the one asked for (``game`` and
         ``players``; ``None`` matches any), or open a new table and start it. ``new`` ends an unfinished
