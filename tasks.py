@@ -141,13 +141,13 @@ def run(args: list[str]) -> int:
 
 
 def test(args: list[str]) -> int:
-    """Lint with ruff, type-check every package with mypy (strict on rules/ and images/, as pyproject.toml
-    says), then run pytest; fail when any fails or when pytest collects no test."""
+    """Lint with ruff, type-check every package with mypy (strict on the packages pyproject.toml lists),
+    then run pytest; fail when any fails or when pytest collects no test."""
     python = ensure_venv()
     ensure_installed(python, "test")
     say("ruff check .")
     lint = subprocess.run([str(python), "-m", "ruff", "check", "."], cwd=ROOT).returncode
-    say("mypy (rules and images strict, bot and cogs default)")
+    say("mypy (strict where pyproject.toml says)")
     types = subprocess.run([str(python), "-m", "mypy"], cwd=ROOT).returncode
     say("pytest")
     with tempfile.TemporaryDirectory(prefix="tavolo-tasks-") as folder:
