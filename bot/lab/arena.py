@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from bot.i18n import _
 from bot.tools.replay import one_line
@@ -67,6 +67,8 @@ class AgentSummary(TypedDict):
     calls: int
     ms_median: float | None
     ms_p95: float | None
+    paired: NotRequired[Paired]
+    """The arena's paired figure (``tally`` has none: its records are not paired)."""
 
 
 class Paired(TypedDict):
@@ -77,19 +79,13 @@ class Paired(TypedDict):
     deals: int
 
 
-class AgentFigures(AgentSummary):
-    """``AgentSummary`` with the paired figure."""
-
-    paired: Paired
-
-
 class ArenaSummary(TypedDict):
     """The summary of a run (the ``--json`` output)."""
 
     game: str
     players: int
     options: dict[str, Any]
-    agents: dict[str, AgentFigures]
+    agents: dict[str, AgentSummary]
     games: int
     deals: int
     plays_per_deal: int
@@ -397,7 +393,7 @@ def _fmt(x: float | None, pct: bool = False) -> str:
     return f"{100 * x:.1f}%" if pct else f"{x:.2f}"
 
 
-def print_agents(agents: dict[str, AgentFigures], times: bool) -> None:
+def print_agents(agents: dict[str, AgentSummary], times: bool) -> None:
     """The per-agent table (with the move times when measured), the pairwise rates and the auctions won."""
     header = f"{'agent':<18} {'wins':>6} {'draws':>6} {'losses':>6} {'win rate':>9} {'95% CI':>15} {'mean pts':>9}"
     print(header + (f" {'ms med':>8} {'ms p95':>8}" if times else ""))
@@ -413,8 +409,8 @@ def print_agents(agents: dict[str, AgentFigures], times: bool) -> None:
             print(_("{name}: a seat of it scored more than a seat of another agent in {rate} of pairs "
                     "[{lo}, {hi}]").format(name=name, rate=_fmt(s["ahead_rate"], True), lo=_fmt(lo, True),
                                            hi=_fmt(hi, True)))
-        pair = s.get("paired") or {}
-        if pair.get("mean") is not None and len(agents) > 1:
+        pair = s.get("paired")
+        if pair is not None and pair["mean"] is not None and len(agents) > 1:
             lo, hi = pair["ci95"]
             print(_("{name}: wins minus losses a deal (its games of the deal, seats rotated) {mean:+.3f} [{lo:+.3f}, "
                     "{hi:+.3f}]").format(name=name, mean=pair["mean"], lo=lo, hi=hi))

@@ -28,16 +28,20 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NotRequired, TypedDict, Unpack
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.i18n import _
 from bot.ratings import SeatResult, Standing, outcomes, update_standings
-from bot.storage import DatabaseUrl, StorageError, Store
+from bot.storage import DatabaseUrl, Lease, StorageError, Store
+from bot.storage.rows import JsonObject
 from bot.storage.seeding import seed_games
+from bot.storage.store import StoreOptions
+from bot.storage.tx import Row
 from bot.storage.url import Database
-from bot.tables import TableError, TableService
+from bot.tables import TableError, TableEvent, TableService
 from rules.records import new_game
 
 TABLES = 1000
@@ -72,21 +76,49 @@ def summary(values: list[float]) -> str:
             f"({len(values)} samples)")
 
 
+class LoadFigures(TypedDict):
+    """What ``load`` measured (milliseconds in the ``_ms`` lists), and ``measure``'s single appends."""
+
+    tables: int
+    seconds: float
+    opened_in: float
+    actions: int
+    batches: int
+    human_ms: list[float]
+    wait_ms: list[float]
+    append_ms: list[float]
+    users: int
+    single_ms: NotRequired[list[float]]
+
+
+class BoardFigures(TypedDict):
+    """What ``leaderboard`` measured: the seeded games and the milliseconds of each page asked for."""
+
+    games: int
+    players: int
+    pages: int
+    computed_in: float
+    seeded_in: float
+    times: dict[str, list[float]]
+    bytes: int
+
+
 class TimedStore(Store):
     """A store that times every append from the call until the commit is acknowledged."""
 
-    def __init__(self, *a, **kw) -> None:
-        super().__init__(*a, **kw)
+    def __init__(self, database: str | Path | DatabaseUrl, **options: Unpack[StoreOptions]) -> None:
+        super().__init__(database, **options)
         self.append_ms: list[float] = []
 
-    async def append(self, *a, **kw) -> None:
+    async def append(self, table_id: int, first: int, entries: Sequence[JsonObject], at: float | None = None, *,
+                     lease: Lease | None = None) -> None:
         t0 = time.perf_counter()
-        await super().append(*a, **kw)
+        await super().append(table_id, first, entries, at, lease=lease)
         self.append_ms.append((time.perf_counter() - t0) * 1000)
 
 
 async def load(path: Database, tables: int, level: str, users: int = USERS, think: float = THINK,
-               synchronous: str = "NORMAL") -> dict:
+               synchronous: str = "NORMAL") -> LoadFigures:
     """Play ``tables`` AI tables to the end at once while ``users`` users play at tables of their own;
     the figures."""
     store = TimedStore(path, synchronous=synchronous)
@@ -95,11 +127,11 @@ async def load(path: Database, tables: int, level: str, users: int = USERS, thin
     finished = asyncio.Event()
     left = {"games": tables}
     user_tables: dict[int, int] = {}  # table -> user
-    turns: dict[int, asyncio.Queue] = {u: asyncio.Queue() for u in range(1, users + 1)}
+    turns: dict[int, asyncio.Queue[tuple[TableEvent, float]]] = {u: asyncio.Queue() for u in range(1, users + 1)}
     human_ms: list[float] = []
     wait_ms: list[float] = []
 
-    def on_event(event) -> None:
+    def on_event(event: TableEvent) -> None:
         user = user_tables.get(event.table_id)
         if user is None:
             if event.kind == "game_over":
@@ -167,7 +199,7 @@ async def single_appends(path: Database, count: int = APPENDS, synchronous: str 
     return times
 
 
-def sample_record(seed: int) -> dict:
+def sample_record(seed: int) -> JsonObject:
     """A real 4-player Briscola record (random play)."""
     rng = random.Random(seed)
     m = new_game("briscola", 4, {}, seed)
@@ -176,7 +208,7 @@ def sample_record(seed: int) -> dict:
     return m.record([{"name": f"p{s}", "ai": None, "user": None} for s in range(4)])
 
 
-async def leaderboard(path: Database, games: int = GAMES, players: int = PLAYERS, repeat: int = 300) -> dict:
+async def leaderboard(path: Database, games: int = GAMES, players: int = PLAYERS, repeat: int = 300) -> BoardFigures:
     """Seed ``games`` finished 4-player games among ``players`` users (standings computed by the real
     rating update), then time leaderboard pages."""
     rng = random.Random(7)
@@ -184,8 +216,8 @@ async def leaderboard(path: Database, games: int = GAMES, players: int = PLAYERS
     record = sample_record(3)
     text = json.dumps(record, separators=(",", ":"))
     standings: dict[int, Standing] = {}
-    game_rows: list[tuple] = []
-    player_rows: list[tuple] = []
+    game_rows: list[Row] = []
+    player_rows: list[Row] = []
     when = time.time() - games
     for g in range(1, games + 1):
         users = rng.sample(range(1, players + 1), 4)
@@ -292,7 +324,7 @@ class Databases:
 
 
 async def measure(databases: Databases, tables: int, level: str, synchronous: str, *, board: bool,
-                  users: int = USERS, appends: int = APPENDS, games: int = GAMES) -> tuple[list[str], dict]:
+                  users: int = USERS, appends: int = APPENDS, games: int = GAMES) -> tuple[list[str], LoadFigures]:
     """The three measurements (the leaderboard only with ``board``) on new databases of ``databases``; the
     report's lines and the figures."""
     lines = []
@@ -357,7 +389,7 @@ async def run(tables: int, level: str, postgresql: DatabaseUrl | None = None, *,
         if postgresql is None or facts is None:
             return lines
         databases = Databases(base, postgresql)
-        figures = {}
+        figures: dict[str, LoadFigures] = {}
         try:
             for synchronous in SETTINGS:
                 add(_("backend: PostgreSQL {version} at {server}, fsync {fsync}, synchronous_commit {commit} (the "

@@ -26,14 +26,14 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from bot import shards as shard_args
 from bot.i18n import _
 from bot.lab.bench_service import LEVEL, TABLES, TimedStore, pct
 from bot.shards import Shards
 from bot.storage import DatabaseUrl, database_of
-from bot.tables import TableService
+from bot.tables import TableEvent, TableService
 
 ROOT = Path(__file__).resolve().parents[2]
 OPTIONS = {"turn_timer": "off"}
@@ -48,6 +48,43 @@ def guild_for(shards: Shards | None, k: int) -> int:
     return ((k // len(shards.ids) * shards.count + shard) << 22) | 4242
 
 
+class ChildFigures(TypedDict):
+    """What one process of the benchmark did (its ``DONE`` line's JSON): the tables it made, rebuilt, finished
+    and lost, and the milliseconds of its appends."""
+
+    owner: str | None
+    shards: list[int]
+    created: list[int]
+    resumed: list[int]
+    finished: list[int]
+    lost: list[int]
+    seconds: float
+    append_p50_ms: float
+    append_p99_ms: float
+    actions: int
+
+
+class StoredFigures(TypedDict):
+    """What the database holds after a run."""
+
+    games: int
+    tables: int
+    live: int
+    leases: int
+
+
+class RunFigures(TypedDict):
+    """The figures of a run: each process's, the wall time, what is stored, and the tables run by one process
+    or by two."""
+
+    processes: list[ChildFigures]
+    wall: float
+    tables: int
+    stored: StoredFigures
+    by_one: int
+    by_two: int
+
+
 class SlowExecutor(ThreadPoolExecutor):
     """A thread pool whose every task takes at least ``delay`` seconds (for the tests: games that last long
     enough to kill a process in the middle of them)."""
@@ -56,7 +93,7 @@ class SlowExecutor(ThreadPoolExecutor):
         super().__init__(max_workers=max_workers, thread_name_prefix="tavolo-ai")
         self.delay = delay
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         def slow() -> Any:
             time.sleep(self.delay)
             return fn(*args, **kwargs)
@@ -65,7 +102,7 @@ class SlowExecutor(ThreadPoolExecutor):
 
 
 async def child(url: str, shards: Shards | None, *, tables: int, create: bool, owner: str | None, ttl: float,
-                level: str, delay: float, acks: bool) -> dict:
+                level: str, delay: float, acks: bool) -> ChildFigures:
     """One process of the benchmark (see the module docstring); its figures."""
     store = TimedStore(url)
     await store.open()
@@ -77,7 +114,7 @@ async def child(url: str, shards: Shards | None, *, tables: int, create: bool, o
     resumed: set[int] = set()
     """Tables rebuilt from the log here: at the start, or taken over from a process that died."""
 
-    def on_event(event) -> None:
+    def on_event(event: TableEvent) -> None:
         if event.kind == "game_over":
             finished.add(event.table_id)
         elif event.kind == "resumed":
@@ -103,7 +140,7 @@ async def child(url: str, shards: Shards | None, *, tables: int, create: bool, o
     while await store.live_table_ids(shards):
         await asyncio.sleep(0.2)
     seconds = time.perf_counter() - t0
-    figures = {"owner": service.owner, "shards": list((shards or Shards()).ids), "created": created,
+    figures: ChildFigures = {"owner": service.owner, "shards": list((shards or Shards()).ids), "created": created,
                "resumed": sorted(resumed), "finished": sorted(finished), "lost": sorted(lost), "seconds": seconds,
                "append_p50_ms": pct(store.append_ms, 50), "append_p99_ms": pct(store.append_ms, 99),
                "actions": len(store.append_ms)}
@@ -149,7 +186,7 @@ def _test_server() -> tuple[Any, Callable[[], None]]:
     return server, lambda: pgserver.stop(server)
 
 
-async def _stored(url: str) -> dict:
+async def _stored(url: str) -> StoredFigures:
     """What the database holds after the run: games stored (each replayed), live tables and leases left."""
     import asyncpg
 
@@ -167,7 +204,7 @@ async def _stored(url: str) -> dict:
     return {"games": len(records), "tables": len({r.get("table") for r in records}), "live": live, "leases": leases}
 
 
-def run(url: str, tables: int, level: str) -> dict:
+def run(url: str, tables: int, level: str) -> RunFigures:
     """Two processes with half the shards each (2 shards) play ``tables`` AI tables to the end; the figures."""
     half = tables // 2
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -176,7 +213,7 @@ def run(url: str, tables: int, level: str) -> dict:
          "--tables", str(half if i == 0 else tables - half), "--create", "--level", level],
         stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env) for i in (0, 1)]
     t0 = time.perf_counter()
-    results = []
+    results: list[ChildFigures] = []
     for proc in procs:
         out, _err = proc.communicate()
         done = [line for line in out.splitlines() if line.startswith("DONE ")]

@@ -237,6 +237,10 @@ def problems(tmpl: Catalog | None = None, languages: Iterable[str] | None = None
     return out
 
 
+_Entries = dict[tuple[tuple[str, ...], str | None], tuple[str, ...]]
+"""A catalogue's translated texts: (its forms, its context) → the translated forms."""
+
+
 def _mo_problems(language: str, catalog: Catalog) -> list[str]:
     path = mo_path(language)
     if not path.exists():
@@ -244,11 +248,11 @@ def _mo_problems(language: str, catalog: Catalog) -> list[str]:
     with path.open("rb") as f:
         built = read_mo(f)
 
-    def table(c: Iterable[Message]) -> dict:
+    def table(c: Iterable[Message]) -> _Entries:
         return {(_tuple(m.id), m.context): _tuple(m.string) for m in c if m.id and any(_tuple(m.string))
                 and not m.fuzzy}
 
-    def kept(entries: dict) -> dict:  # (an untranslated plural is written as its English forms)
+    def kept(entries: _Entries) -> _Entries:  # (an untranslated plural is written as its English forms)
         return {key: text for key, text in entries.items() if len(key[0]) == 1 or not set(text) <= set(key[0])}
 
     if kept(table(built)) != kept(table(catalog)):
@@ -257,7 +261,7 @@ def _mo_problems(language: str, catalog: Catalog) -> list[str]:
     return []
 
 
-def _tuple(value: Any) -> tuple:
+def _tuple(value: Any) -> tuple[str, ...]:
     return tuple(value) if isinstance(value, (list, tuple)) else (value,)
 
 

@@ -10,9 +10,10 @@ import argparse
 import json
 import os
 import sys
+from typing import Any, TypedDict
 
 from bot.i18n import _
-from bot.lab.arena import AgentStats, print_agents
+from bot.lab.arena import AgentStats, AgentSummary, print_agents
 from bot.tools.replay import RecordFileError, load_record, one_line, shown
 from rules.records import game_class
 
@@ -36,7 +37,14 @@ def _finite(x: object) -> bool:
     return abs(x) < 10**15  # False for NaN; an int is compared exactly, never converted
 
 
-def tally_fields(rec: object) -> tuple[list[str], dict, list[list]] | None:
+class TallySummary(TypedDict):
+    """What ``tally`` counted (the ``--json`` output): the finished games, and per agent the arena's figures."""
+
+    games: int
+    agents: dict[str, AgentSummary]
+
+
+def tally_fields(rec: object) -> tuple[list[str], dict[str, Any], list[list[float]]] | None:
     """The seat labels (``ai`` or ``human``), the final result and each round's card points of an arena
     record, checked for what ``tally`` reads; ``None`` for an unfinished game (no result); ``ValueError``
     naming the problem otherwise."""
@@ -76,7 +84,7 @@ def tally_fields(rec: object) -> tuple[list[str], dict, list[list]] | None:
     return labels, result, card_points
 
 
-def tally(paths: list[str]) -> dict:
+def tally(paths: list[str]) -> TallySummary:
     """Results per agent from arena records (the ``ai`` of each seat): the arena's figures without the move
     times, so a long run can be read while it is still going. Unfinished games are skipped; a file that
     cannot be read or counted raises ``TallyError``."""
