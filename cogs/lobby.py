@@ -90,7 +90,7 @@ def game_command(game: str) -> app_commands.Command[Any, ..., None]:
         await hub_of(interaction.client).lobby.create_table(interaction, game, players, _given(**given),
                                                             _level(level))
 
-    open_table.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    open_table.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # read by discord.py
     open_table.__doc__ = f"Open a lobby of {game}."
     help_texts = {**DESCRIBE_COMMON, **render.option_help}
     app_commands.describe(**{n: help_texts[n] for n in names})(open_table)

@@ -14,10 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.names import error_text, percent, why_text, win_points
+from bot.storage.rows import JsonObject
 from bot.tables import TableError
 from bot.tables.reviews import Review
 from cogs import ids
 from cogs.markup import name_text
+from cogs.play.answers import Fields
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
 from cogs.render.games import for_game
@@ -45,7 +47,7 @@ REPLAY_SECONDS = 60.0
 """The longest a replay may take, waiting for the replay thread included; then it is given up with a message."""
 
 
-def players_text(record: dict[str, Any]) -> str:
+def players_text(record: JsonObject) -> str:
     """The record's seats as names (an AI seat by its number, as the table named it), in the context's
     language."""
     names = []
@@ -58,7 +60,7 @@ def players_text(record: dict[str, Any]) -> str:
     return ", ".join(names)
 
 
-def replay_layout(game_id: int, record: dict[str, Any]) -> discord.ui.LayoutView:
+def replay_layout(game_id: int, record: JsonObject) -> discord.ui.LayoutView:
     """The replay message: its title, the players and the animation in a media gallery."""
     title = t("replay.title", id=game_id, game=game_name(str(record.get("game"))))
     return layout.card("### " + title, players_text(record),
@@ -86,7 +88,7 @@ def action_name(game: str, action: Action, faces: str = "italian") -> str:
     return str(action)
 
 
-def _where(record: dict[str, Any], j: Judged) -> str:
+def _where(record: JsonObject, j: Judged) -> str:
     """Where a decision was: its trick (a Cicera turn, Chiamata's call), and its round when the record has
     several."""
     key = for_game(str(record.get("game"))).turn_key
@@ -97,7 +99,7 @@ def _where(record: dict[str, Any], j: Judged) -> str:
     return t(key, n=j.turn)
 
 
-def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
+def decision_text(record: JsonObject, n: int, j: Judged, faces: str) -> str:
     """One decision of a review: where, what was played, what the AI prefers, and what the difference is
     worth in card points (Cicera: points of the deal's score) and in win chance."""
     render = for_game(str(record.get("game")))
@@ -117,13 +119,13 @@ def decision_text(record: dict[str, Any], n: int, j: Judged, faces: str) -> str:
     ])
 
 
-def review_fields(review: Review) -> dict[str, Any]:
+def review_fields(review: Review) -> Fields:
     """The review message (ephemeral): a title, each decision's text over the picture of the hand and the
     trick as the player saw them, and a footer; the pictures as files."""
     record = review.record
     faces = "french" if (record.get("options") or {}).get("faces") == "french" else "italian"
     game = game_name(str(record.get("game")))
-    parts: list[Any] = ["### " + t("review.title", id=review.game_id, game=game)]
+    parts: list[layout.Part] = ["### " + t("review.title", id=review.game_id, game=game)]
     files = []
     if not review.reviewed:
         parts.append(t("review.nothing"))
@@ -207,7 +209,7 @@ class Replays(commands.Cog):
 
         started: list[bool] = []
 
-        async def build() -> dict[str, Any]:
+        async def build() -> Fields:
             started.append(True)
             try:
                 with self.hub.languages.public_in(guild_id):  # a public message, pictures included
@@ -241,7 +243,7 @@ class Replays(commands.Cog):
         if len(self._drawing) >= REPLAYS_AT_ONCE:
             raise TableError(t("replay.busy"))
 
-    async def draw(self, record: dict[str, Any], deadline: float) -> bytes:
+    async def draw(self, record: JsonObject, deadline: float) -> bytes:
         """The replay's animation, drawn in the replay thread; ``ReplayTooSlow`` once ``deadline``
         (``time.monotonic``) has passed, the wait for the thread included: the drawing checks it between frames,
         so a replay gives its thread up at its deadline and one that waited past it gives up at once."""
@@ -271,7 +273,7 @@ class Replays(commands.Cog):
         stored = await service.stored_review(game, interaction.user.id, interaction.guild_id)
         if stored is not None:
 
-            async def build() -> dict[str, Any]:
+            async def build() -> Fields:
                 return await self.hub.run(review_fields, stored)
 
             await self.hub.answers.send(interaction, build, ephemeral=True)
@@ -313,7 +315,7 @@ class Replays(commands.Cog):
                 raise TableError(t("hint.stale"))
             faces = "french" if info.options.get("faces") == "french" else "italian"
 
-            async def build() -> dict[str, Any]:
+            async def build() -> Fields:
                 try:
                     hint = await service.hint(table_id, interaction.user.id)
                 except TableError as e:  # (the answer may be deferred already: it says why instead)

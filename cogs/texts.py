@@ -242,7 +242,7 @@ def t(key: str, language: str | None = None, /, **fields: object) -> str:
     """The text of ``key``, translated, with ``fields`` filled in (a counted text takes the form for ``n``)."""
     if key in PLURALS:
         singular, plural = PLURALS[key]
-        text = ngettext(singular, plural, int(fields["n"]), language)  # type: ignore[call-overload]
+        text = ngettext(singular, plural, int(fields["n"]), language)  # type: ignore[call-overload]  # fields are objects; n is a count
     else:
         text = gettext(TEXTS[key], language)
     return text.format(**fields) if fields else text

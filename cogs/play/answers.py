@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
-from discord.ui import LayoutView
+from discord.ui import Item, LayoutView
 
 from bot.i18n import use_language
 from bot.names import error_text
@@ -51,7 +51,7 @@ class Answers:
         """A short ephemeral answer; nothing changes."""
         await self.tell(interaction, text, accent=layout.WARNING)
 
-    async def tell(self, interaction: Interaction, text: str, *controls: Any,
+    async def tell(self, interaction: Interaction, text: str, *controls: Item[Any],
                    accent: discord.Colour | None = layout.NOTICE) -> None:
         """A short ephemeral message (V2, like every message), with optional controls under the text."""
         view = layout.notice(text, *controls, accent=accent)

@@ -16,7 +16,7 @@ import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 from bot.tables import TableService
 from cogs import render
@@ -34,6 +34,7 @@ from cogs.types import TavoloBot
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class Hub:
@@ -104,12 +105,12 @@ class Hub:
         if not task.cancelled() and task.exception() is not None:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run a picture function in the render threads (in the caller's language)."""
         context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(self.executor, context.run, fn, *args)
 
-    async def run_replay(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run_replay(self, fn: Callable[[*Ts], T], *args: *Ts) -> T:
         """Run a replay's drawing in the replay thread (in the caller's language), never in the render threads."""
         context = contextvars.copy_context()
         return await asyncio.get_running_loop().run_in_executor(self.replay_executor, context.run, fn, *args)

@@ -48,20 +48,20 @@ def separator() -> Separator[Any]:
     return Separator()
 
 
-def rows(items: Iterable[Any]) -> list[ActionRow[Any]]:
+def rows(items: Iterable[Item[Any]]) -> list[ActionRow[Any]]:
     """The controls in action rows: an item's ``row`` chooses its row (rows in order), items without one fill
     the rows after; a row holds five buttons or one select."""
-    by_row: dict[int, list[Any]] = {}
-    loose: list[Any] = []
+    by_row: dict[int, list[Item[Any]]] = {}
+    loose: list[Item[Any]] = []
     for item in items:
-        row = getattr(item, "row", None)
+        row = item.row
         (by_row.setdefault(row, []) if row is not None else loose).append(item)
     out: list[ActionRow[Any]] = []
     for group in [by_row[k] for k in sorted(by_row)] + ([loose] if loose else []):
         current: ActionRow[Any] | None = None
         used = 0
         for item in group:
-            width = getattr(item, "width", 1)
+            width = item.width
             if current is None or used + width > ROW_WIDTH:
                 current = ActionRow()
                 out.append(current)
@@ -94,10 +94,10 @@ def card(*parts: Part | Sequence[Part], accent: discord.Colour | None = TABLE) -
     left = TEXT_MAX
     flat: list[Part] = []
     for part in parts:
-        if isinstance(part, (list, tuple)):
-            flat.extend(part)
+        if part is None or isinstance(part, (str, Item)):
+            flat.append(part)
         else:
-            flat.append(part)  # type: ignore[arg-type]
+            flat.extend(part)
     for part in flat:
         if part is None:
             continue
@@ -114,7 +114,7 @@ def card(*parts: Part | Sequence[Part], accent: discord.Colour | None = TABLE) -
     return view
 
 
-def notice(text: str, *controls: Any, accent: discord.Colour | None = NOTICE) -> LayoutView:
+def notice(text: str, *controls: Item[Any], accent: discord.Colour | None = NOTICE) -> LayoutView:
     """A short message (an answer, a refusal, a command's result), with optional controls under it."""
     return card(text, rows(controls), accent=accent)
 
