@@ -35,7 +35,8 @@ STARTED = "tavolo_started"
 
 T = TypeVar("T")
 Fields = dict[str, Any]
-"""The keyword arguments of a message send or edit."""
+"""The keyword arguments of a message send or edit, handed on to discord.py's methods (``send_message``,
+``edit_message``, ``edit_original_response``), each of which takes its own set of them."""
 
 
 class Answers:
@@ -99,7 +100,7 @@ class Answers:
         return outcome[0] if outcome else None
 
     @staticmethod
-    async def _in_time(interaction: Interaction, task: asyncio.Future[Any]) -> bool:
+    async def _in_time(interaction: Interaction, task: asyncio.Future[T]) -> bool:
         """Has ``task`` finished within ``DEFER_AFTER`` seconds of the moment the click began to be answered
         (the language lookup, the table's lock and the move count too), else the click is deferred?"""
         started = interaction.extras.get(STARTED, time.perf_counter())

@@ -47,7 +47,7 @@ class Hub:
         self.replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavolo-replay")
         """Replays (seconds each) draw in a thread of their own, so a table's pictures never wait behind them."""
         self._unsubscribe: Callable[[], None] | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
         self.languages = Languages(self)
         self.answers = Answers(self)
         self.tables = TableMessages(self)
@@ -100,7 +100,7 @@ class Hub:
         """Sleep ``seconds`` in work put off on purpose (a later edit of a table message), through ``aside``."""
         await self.aside(asyncio.sleep(seconds))
 
-    def _done(self, task: asyncio.Task[Any]) -> None:
+    def _done(self, task: asyncio.Task[object]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
