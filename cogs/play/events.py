@@ -8,10 +8,22 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.i18n import use_language
 from bot.tables import TableError, TableEvent, TableInfo
+from bot.tables.events import (
+    Aborted,
+    Created,
+    GameOver,
+    SeatToAi,
+    StorageErrorEvent,
+    StorageGaveUp,
+    TeamChatOpen,
+    Timeout,
+    TimerWarning,
+    Turn,
+)
 from cogs.markup import name_text
 from cogs.play.state import Presence
 from cogs.texts import t
@@ -23,6 +35,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Handler = Callable[["Hub", TableEvent], None]
+P = TypeVar("P")
+
+
+def data_of(ev: TableEvent, kind: type[P]) -> P:
+    """The event's typed data as the service built it (each kind of event has its own class)."""
+    data = ev.payload
+    if not isinstance(data, kind):
+        raise TypeError(f"a {ev.kind} event carries {type(data).__name__}, not {kind.__name__}")
+    return data
 
 
 def dispatch(hub: Hub, ev: TableEvent) -> None:
@@ -65,13 +86,14 @@ def on_aborted(hub: Hub, ev: TableEvent) -> None:
     gone = hub.presences.pop(tid, None) or Presence(tid)
     hub.hands.drop_table(tid)
     hub.languages.forget_table(tid)
-    gone.channel_id = gone.channel_id or ev["table"].channel_id
-    hub.spawn(hub.tables.show_aborted(gone, ev["table"]), f"aborted-{tid}")
+    table = data_of(ev, Aborted).table
+    gone.channel_id = gone.channel_id or table.channel_id
+    hub.spawn(hub.tables.show_aborted(gone, table), f"aborted-{tid}")
 
 
 def on_created(hub: Hub, ev: TableEvent) -> None:
     """A lobby opened: remember its channel."""
-    hub.presence(ev.table_id).channel_id = ev["table"].channel_id
+    hub.presence(ev.table_id).channel_id = data_of(ev, Created).table.channel_id
 
 
 def on_turn(hub: Hub, ev: TableEvent) -> None:
@@ -80,8 +102,9 @@ def on_turn(hub: Hub, ev: TableEvent) -> None:
     message, or the auction and the call, which all must see) the table message shows the turn at once. The AI's
     turn: now and then the table message."""
     tid = ev.table_id
-    user = ev.get("user_id")
-    if ev["ai"] or user is None:
+    turn = data_of(ev, Turn)
+    user = turn.user_id
+    if turn.ai or user is None:
         hub.tables.refresh_for_onlookers(tid)
         return
     hub.hands.request_refresh(tid, user)
@@ -93,25 +116,28 @@ def on_turn(hub: Hub, ev: TableEvent) -> None:
 
 def on_timer_warning(hub: Hub, ev: TableEvent) -> None:
     """A turn runs out soon: said on the table, with a mention."""
-    hub.tables.note(ev.table_id, t("table.timer_warning", mention=f"<@{ev['user_id']}>",
-                                   seconds=int(ev["seconds_left"])))
+    warning = data_of(ev, TimerWarning)
+    hub.tables.note(ev.table_id, t("table.timer_warning", mention=f"<@{warning.user_id}>",
+                                   seconds=int(warning.seconds_left)))
     hub.tables.request_refresh(ev.table_id)
 
 
 def on_timeout(hub: Hub, ev: TableEvent) -> None:
     """A turn ran out: noted."""
     info = hub.service.get(ev.table_id)
-    hub.tables.note(ev.table_id, t("table.timeout", name=name_text(info.seats[ev["seat"]].name)))
+    hub.tables.note(ev.table_id, t("table.timeout", name=name_text(info.seats[data_of(ev, Timeout).seat].name)))
 
 
 def on_seat_to_ai(hub: Hub, ev: TableEvent) -> None:
     """The AI keeps a seat: noted, and that player's hand message is no longer refreshed."""
     tid = ev.table_id
     info = hub.service.get(tid)
-    key = "table.seat_to_ai_left" if ev["reason"] == "left" else "table.seat_to_ai_timeouts"
-    hub.tables.note(tid, t(key, name=name_text(info.seats[ev["seat"]].name)))
+    change = data_of(ev, SeatToAi)
+    key = "table.seat_to_ai_left" if change.reason == "left" else "table.seat_to_ai_timeouts"
+    hub.tables.note(tid, t(key, name=name_text(info.seats[change.seat].name)))
     hub.tables.request_refresh(tid)
-    hub.hands.forget(tid, ev["user_id"])
+    if change.user_id is not None:  # (no person had the seat: no hand message to forget)
+        hub.hands.forget(tid, change.user_id)
 
 
 def on_passed_out(hub: Hub, ev: TableEvent) -> None:
@@ -137,13 +163,15 @@ def on_partner_revealed(hub: Hub, ev: TableEvent) -> None:
 
 def on_storage_error(hub: Hub, ev: TableEvent) -> None:
     """A save failed (one at the finish is shown by ``storage_gave_up`` if it keeps failing)."""
-    if ev.get("during") != "finish":
-        hub.tables.note(ev.table_id, t("table.storage_error", reason=ev["reason"]))
+    error = data_of(ev, StorageErrorEvent)
+    if error.during != "finish":
+        hub.tables.note(ev.table_id, t("table.storage_error", reason=error.reason))
 
 
 def on_storage_gave_up(hub: Hub, ev: TableEvent) -> None:
     """Saving keeps failing: said on the table."""
-    hub.tables.note(ev.table_id, t("table.storage_gave_up", tries=ev["tries"], reason=ev["reason"]))
+    gave_up = data_of(ev, StorageGaveUp)
+    hub.tables.note(ev.table_id, t("table.storage_gave_up", tries=gave_up.tries, reason=gave_up.reason))
     hub.tables.request_refresh(ev.table_id)
 
 
@@ -174,13 +202,14 @@ def _keep_final(hub: Hub, table_id: int, info: TableInfo, pub: GameView) -> None
 
 def on_team_chat_open(hub: Hub, ev: TableEvent) -> None:
     """The teams may talk: open their threads."""
-    hub.spawn(hub.threads.open(ev.table_id, ev["sides"]), f"threads-{ev.table_id}")
+    hub.spawn(hub.threads.open(ev.table_id, data_of(ev, TeamChatOpen).sides), f"threads-{ev.table_id}")
 
 
 def on_game_over(hub: Hub, ev: TableEvent) -> None:
     """The game is stored: show the end."""
     p = hub.presence(ev.table_id)
-    hub.spawn(hub.tables.finish(p, ev["game_id"], ev["result"], ev.get("standings") or {}), f"finish-{ev.table_id}")
+    over = data_of(ev, GameOver)
+    hub.spawn(hub.tables.finish(p, over.game_id, over.result, over.standings or {}), f"finish-{ev.table_id}")
 
 
 CLOSING = frozenset({"cancelled", "aborted", "lost"})
