@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.ratings import SeatResult, Standing
 from bot.storage.base import StoreBase
@@ -92,13 +91,13 @@ class GameQueries(StoreBase):
                                 (game_id, user_id))
         return [r[0] for r in rows]
 
-    async def review_of(self, game_id: int, seat: int) -> Any:
+    async def review_of(self, game_id: int, seat: int) -> JsonObject | None:
         """The stored review of one seat of a finished game (the JSON it was saved as), or ``None``."""
         rows = await self._read("SELECT data FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat))
         return loads(rows[0][0], f"reviews {game_id}/{seat}") if rows else None
 
-    async def save_review(self, game_id: int, seat: int, data: Any, made_at: float) -> None:
-        """Keep the review of one seat of a finished game (a JSON-able value), replacing an older one."""
+    async def save_review(self, game_id: int, seat: int, data: JsonObject, made_at: float) -> None:
+        """Keep the review of one seat of a finished game (a JSON object), replacing an older one."""
 
         async def fn(tx: Tx) -> None:
             await tx.execute("DELETE FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat))

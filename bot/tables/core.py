@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_GUILD_CAP = 20
 """Live tables a guild may have at once unless its settings say otherwise."""
-Subscriber = Callable[[TableEvent], Any]
+Subscriber = Callable[[TableEvent], object]
 LEASE_TTL = 30.0
 """Seconds a table's lease lasts unless renewed (renewed, and claimed again, every third of it)."""
 

@@ -151,7 +151,7 @@ class Reviews(ServiceCore):
         except StorageFailed:
             return None
 
-    def _review_of(self, game_id: int, seat: int, record: JsonObject, data: Any) -> Review:
+    def _review_of(self, game_id: int, seat: int, record: JsonObject, data: JsonObject) -> Review:
         try:
             decisions = [judge.judged_from_json(record, seat, d) for d in data["costliest"]]
             return Review(game_id, seat, record, decisions, int(data["reviewed"]))

@@ -24,7 +24,7 @@ from bot.tables.errors import TableLost, UnknownTable, WrongPhase
 from bot.tables.events import Resumed
 from bot.tables.lobby import Lobby
 from bot.tables.reviews import Review, Reviews
-from bot.tables.standings import PAGE_SIZE
+from bot.tables.standings import PAGE_SIZE, HistoryPage, LeaderboardPage, PlayerStats
 from bot.tables.table import Table, TableInfo
 from bot.tables.turns import WARNING_MAX, WRITE_TRIES
 from rules.actions import RulesError
@@ -227,7 +227,7 @@ class TableService(Lobby, Reviews):
 
     # standings and settings: ``self.standings``, offered here too
     async def leaderboard(self, guild_id: int, game: str, page: int = 1, per_page: int = PAGE_SIZE
-                          ) -> dict[str, Any]:
+                          ) -> LeaderboardPage:
         """``StandingsService.leaderboard``: a page of a guild's standings for a game."""
         return await self.standings.leaderboard(guild_id, game, page, per_page)
 
@@ -235,7 +235,7 @@ class TableService(Lobby, Reviews):
         """``StandingsService.reset_leaderboard``: erase a guild's standings for a game (or every game)."""
         return await self.standings.reset_leaderboard(guild_id, game)
 
-    async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> dict[str, Any]:
+    async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> PlayerStats:
         """``StandingsService.player_stats``: a player's standings, ranks and last games in a guild."""
         return await self.standings.player_stats(guild_id, user_id, recent)
 
@@ -260,6 +260,6 @@ class TableService(Lobby, Reviews):
         await self.standings.set_member_language(user_id, language)
 
     async def recent_games(self, guild_id: int, *, user_id: int | None = None, game: str | None = None, page: int = 1,
-                           per_page: int = PAGE_SIZE) -> dict[str, Any]:
+                           per_page: int = PAGE_SIZE) -> HistoryPage:
         """``StandingsService.recent_games``: a page of a guild's finished games, newest first."""
         return await self.standings.recent_games(guild_id, user_id=user_id, game=game, page=page, per_page=per_page)

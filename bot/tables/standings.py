@@ -6,11 +6,13 @@ What the service offers beside the live tables; it reads and writes the store an
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TypedDict
 
 from bot.i18n import _
 from bot.names import error_text
+from bot.ratings import Standing
 from bot.storage import GameRow, GuildSettings, Store
+from bot.storage.games import HistoryRow
 from bot.storage.rows import JsonObject
 from bot.tables.errors import BadRequest, storage_failure
 from rules.actions import RulesError
@@ -23,6 +25,38 @@ PAGE_SIZE = 10
 """Players on a page of a leaderboard."""
 
 
+class LeaderboardPage(TypedDict):
+    """A page of a leaderboard: (rank, standing) per row, the page (from 1), the pages and the players ranked."""
+
+    rows: list[tuple[int, Standing]]
+    page: int
+    pages: int
+    total: int
+
+
+class HistoryPage(TypedDict):
+    """A page of a guild's finished games, newest first, the page (from 1), the pages and the games."""
+
+    rows: list[HistoryRow]
+    page: int
+    pages: int
+    total: int
+
+
+class GameStanding(TypedDict):
+    """A player's standing in one game and their rank (1 = best)."""
+
+    standing: Standing
+    rank: int
+
+
+class PlayerStats(TypedDict):
+    """A player's standing per game they have one in, and their last games."""
+
+    games: dict[str, GameStanding]
+    recent: list[GameRow]
+
+
 class StandingsService:
     """A guild's standings and settings, and the records of finished games, over ``store``."""
 
@@ -30,7 +64,7 @@ class StandingsService:
         self.store = store
 
     async def leaderboard(self, guild_id: int, game: str, page: int = 1, per_page: int = PAGE_SIZE
-                          ) -> dict[str, Any]:
+                          ) -> LeaderboardPage:
         """Page ``page`` (from 1) of a guild's standings for a game, best rating first: ``rows`` as
         (rank, ``Standing``), ``page``, ``pages``, ``total`` (players ranked). AI seats never appear;
         games against the AI count for the humans."""
@@ -56,9 +90,9 @@ class StandingsService:
         log.info("guild %d: leaderboard of %s reset (%d standings)", guild_id, game or "every game", removed)
         return removed
 
-    async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> dict[str, Any]:
+    async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> PlayerStats:
         """A player's standing and rank per game in a guild, and their last games."""
-        out: dict[str, Any] = {"games": {}, "recent": []}
+        out: PlayerStats = {"games": {}, "recent": []}
         with storage_failure():
             for game in GAMES:
                 found = await self.store.standing(guild_id, game, user_id)
@@ -116,7 +150,7 @@ class StandingsService:
             return await self.store.delete_user(user_id, replacement_name)
 
     async def recent_games(self, guild_id: int, *, user_id: int | None = None, game: str | None = None, page: int = 1,
-                           per_page: int = PAGE_SIZE) -> dict[str, Any]:
+                           per_page: int = PAGE_SIZE) -> HistoryPage:
         """Page ``page`` (from 1) of a guild's finished games, newest first, optionally only those ``user_id``
         played and / or of one ``game``: ``rows`` (``HistoryRow``), ``page``, ``pages``, ``total``. A page past
         the end comes back empty (with the real ``pages``)."""
