@@ -49,7 +49,7 @@ def hint_lines(view: GameView, values: list[ActionValue], choices: list[Action])
     return out
 
 
-def view_lines(view: Any, names: SeatNames) -> list[str]:
+def view_lines(view: GameView, names: SeatNames) -> list[str]:
     """A seat's view as its turn showed it (the game's lines, the trick, the hand), without the prompt."""
     lines = render_view(view, names)
     hand = _("Your hand: {cards}").format(cards=hand_text(view.game, view.hand, trump_of(view)))

@@ -29,6 +29,7 @@ from rules.games import spec
 
 if TYPE_CHECKING:
     from bot.tables import TableEvent
+    from rules.view import GameView
 
 __all__ = [
     "MoveError", "Namer", "Score", "SeatNames", "TerminalView", "cards_text", "event_seat", "for_game",
@@ -150,7 +151,7 @@ def sort_cards(game: str, cards: Iterable[Card], trump: str | None = None) -> li
     return sorted(cards, key=sort_key(game, trump))
 
 
-def cards_text(cards: Iterable[Any]) -> str:
+def cards_text(cards: Iterable[object]) -> str:
     """Cards as their codes, ``-`` for none."""
     return " ".join(str(c) for c in cards) or "-"
 
@@ -174,7 +175,7 @@ def hand_text(game: str, cards: Iterable[Card], trump: str | None = None) -> str
     return " · ".join(parts)
 
 
-def trump_of(view: Any) -> str | None:
+def trump_of(view: GameView) -> str | None:
     """The trump suit letter a view shows, if any."""
     trump = getattr(view, "trump", None)
     return trump if isinstance(trump, str) else None
@@ -232,7 +233,7 @@ def _card_or_none(word: str) -> Card | None:
         return None
 
 
-def read_move(view: Any, text: str, choices: Sequence[Action]) -> Action | str:
+def read_move(view: GameView, text: str, choices: Sequence[Action]) -> Action | str:
     """What a typed line means at this turn: an ``Action``, or the text itself for the service to read
     (``play Ad``, ``exchange 7d``...). ``MoveError`` for a line that cannot be a move now."""
     own = for_game(view.game)
