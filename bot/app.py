@@ -15,7 +15,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -25,6 +25,9 @@ from bot.config import Settings
 from bot.shards import Shards
 from bot.storage import Store
 from bot.tables import TableService
+
+if TYPE_CHECKING:
+    from discord.types.command import ApplicationCommand
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +144,7 @@ class TavoloBot(commands.AutoShardedBot):
         await self.sync_commands(self.settings.dev_guild)
         return True
 
-    async def _registered_commands(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+    async def _registered_commands(self, guild: discord.abc.Snowflake | None) -> list[ApplicationCommand]:
         """The commands Discord has for the app (globally, or in ``guild``) with their translations: Discord
         sends those only when asked (``with_localizations``), which discord.py's ``fetch_commands`` never does."""
         application_id = self.application_id
