@@ -9,7 +9,7 @@ import functools
 import importlib.util
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from bot.cli import (
     ARENA_SEED_MAX,
@@ -20,6 +20,7 @@ from bot.cli import (
     PLAYERS_MAX,
     TEXT_MAX,
     TIME_MS_MAX,
+    Parser,
     check_players,
     error,
     one_of,
@@ -28,8 +29,8 @@ from bot.cli import (
 )
 from bot.i18n import LANGUAGES, _
 
-Subcommands = Any
-"""``argparse``'s subparsers action (a private class of the standard library)."""
+Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
+"""``argparse``'s subparsers action (a private class of the standard library, generic in its stubs only)."""
 LAB = "bot.lab"
 """The lab's package: in a clone of the repository and its editable install, not in what ``pip install .`` makes."""
 Handler = Callable[[argparse.Namespace], int]
