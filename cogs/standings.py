@@ -4,9 +4,7 @@ and ``/language``, in Components V2."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from contextlib import nullcontext
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,6 +14,7 @@ from discord.ext import commands
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, format_day, use_language
 from bot.ratings import Standing, rating_text
 from bot.tables import TableError
+from bot.tables.standings import HistoryPage, PlayerStats
 from cogs import ids
 from cogs.components import HistoryButton, LeaderboardButton, button
 from cogs.markup import name_text
@@ -143,7 +142,7 @@ class Standings(commands.Cog):
         await self.hub.answers.answer(interaction, "stats", work)
 
     @staticmethod
-    def _stats_view(who: discord.abc.User, data: Mapping[str, Any]) -> discord.ui.LayoutView:
+    def _stats_view(who: discord.abc.User, data: PlayerStats) -> discord.ui.LayoutView:
         """A member's statistics as a V2 message (in the context's language)."""
         parts = ["### " + t("stats.title", name=name_text(who.display_name))]
         if not data["games"]:
@@ -208,7 +207,7 @@ class Standings(commands.Cog):
         await self.hub.answers.answer(interaction, "history", work)
 
     @staticmethod
-    def _history_view(data: Mapping[str, Any], game: str | None, member: int | None) -> discord.ui.LayoutView:
+    def _history_view(data: HistoryPage, game: str | None, member: int | None) -> discord.ui.LayoutView:
         """A page of ``/history`` as a V2 message (in the context's language)."""
         name = None
         if member is not None:  # the name the member's last game on the page gives them, else a mention
