@@ -7,7 +7,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -38,7 +38,7 @@ class LobbyControls:
         self.hub = hub
 
     # ----- opening -----
-    async def create_table(self, interaction: Interaction, game: str, players: int, options: dict[str, Any],
+    async def create_table(self, interaction: Interaction, game: str, players: int, options: JsonObject,
                            level: str) -> None:
         """A slash command: open a lobby and post it."""
 
@@ -47,7 +47,7 @@ class LobbyControls:
 
         await self.hub.answers.answer(interaction, "create", work)
 
-    async def _create(self, interaction: Interaction, game: str, players: int, options: dict[str, Any],
+    async def _create(self, interaction: Interaction, game: str, players: int, options: JsonObject,
                       level: str) -> None:
         """Open a lobby for the user and post it."""
         if interaction.guild_id is None or interaction.channel_id is None:
