@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from bot.i18n import _
 from bot.storage import LeaseLost, StorageError, Store
@@ -47,6 +47,20 @@ DEFAULT_GUILD_CAP = 20
 Subscriber = Callable[[TableEvent], object]
 LEASE_TTL = 30.0
 """Seconds a table's lease lasts unless renewed (renewed, and claimed again, every third of it)."""
+
+
+class CoreOptions(TypedDict, total=False):
+    """The keyword options of the service's core (``ServiceCore``); each one left out takes its default."""
+
+    clock: Clock | None
+    executor: Executor | None
+    ai_time_ms: int
+    guild_cap: int
+    ai_concurrency: int | None
+    retry_delay: float
+    shards: Shards | None
+    owner: str | None
+    lease_ttl: float
 
 
 def process_name() -> str:

@@ -17,12 +17,12 @@ import logging
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Unpack
 
 from bot.i18n import _
-from bot.storage import StorageError
+from bot.storage import StorageError, Store
 from bot.storage.rows import JsonObject
-from bot.tables.core import ServiceCore
+from bot.tables.core import CoreOptions, ServiceCore
 from bot.tables.errors import BadRequest, NotSeated, NotYourTurn, StorageFailed, WrongPhase, storage_failure
 from bot.tables.table import TIMEOUTS_TO_AI
 from rules.ai import review as judge
@@ -60,12 +60,19 @@ class Hint:
     values: list[judge.ActionValue]
 
 
+class ServiceOptions(CoreOptions, total=False):
+    """The keyword options of the table service: the core's, and the search budgets of reviews and hints."""
+
+    review_time_ms: int | None
+    hint_time_ms: int | None
+
+
 class Reviews(ServiceCore):
     """The reviews and hints of the table service; see the module docstring."""
 
-    def __init__(self, *args: Any, review_time_ms: int | None = None, hint_time_ms: int | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, store: Store, *, review_time_ms: int | None = None, hint_time_ms: int | None = None,
+                 **kwargs: Unpack[CoreOptions]) -> None:
+        super().__init__(store, **kwargs)
         self._review_time_ms = review_time_ms
         self._hint_time_ms = hint_time_ms
         self._review_jobs = asyncio.Semaphore(REVIEW_JOBS)

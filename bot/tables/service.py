@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Unpack
 
 from bot.i18n import _
 from bot.storage import GuildSettings, Lease, StorageError, Store
@@ -23,7 +23,7 @@ from bot.tables.core import DEFAULT_GUILD_CAP, Subscriber, Subscription
 from bot.tables.errors import TableLost, UnknownTable, WrongPhase
 from bot.tables.events import Resumed
 from bot.tables.lobby import Lobby
-from bot.tables.reviews import Review, Reviews
+from bot.tables.reviews import Review, Reviews, ServiceOptions
 from bot.tables.standings import PAGE_SIZE, HistoryPage, LeaderboardPage, PlayerStats
 from bot.tables.table import Table, TableInfo
 from bot.tables.turns import WARNING_MAX, WRITE_TRIES
@@ -40,7 +40,8 @@ class TableService(Lobby, Reviews):
     """Owns the live tables of every guild; see the module docstring."""
 
     @classmethod
-    async def open(cls, path: str | Path, *, store_options: StoreOptions | None = None, **options: Any) -> TableService:
+    async def open(cls, path: str | Path, *, store_options: StoreOptions | None = None,
+                   **options: Unpack[ServiceOptions]) -> TableService:
         """Open the database at ``path`` (migrating it), rebuild the live tables and start their turns."""
         store = await Store(path, **(store_options or StoreOptions())).open()
         service = cls(store, **options)
