@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent referee for Tavolo game records (Briscola, Briscola Chiamata, Cicera).
+"""An independent referee for Tavolo game records (Briscola, Briscola Chiamata, Cicera, Scopa, Scopone).
 
 Written from ``RULES.md`` and the record format in ``ARCHITECTURE.md`` alone: it imports nothing from
 ``rules/`` or ``bot/``, so it can cross-check the engines (a differential test). ``check_record(rec)``
@@ -14,6 +14,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -749,9 +750,200 @@ def check_cicera(rec: dict[str, Any], problems: list[str]) -> None:
                 [] if winner is None else [s for s in range(n) if s % 2 == winner])
 
 
+# ----------------------------------------------------------------------------------------------- Scopa, Scopone
+
+SCOPA_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "F": 8, "C": 9, "R": 10}
+PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "F": 10, "C": 10, "R": 10}
+DENARI_RUN = ("A", "2", "3", "4", "5", "6", "7", "F", "C", "R")
+SCOPA_KEYS = ("scope", "cards", "denari", "settebello", "primiera", "napola")
+SCOPA_TARGETS = {"11": 11, "16": 16, "21": 21, "31": 31, "single": None}
+
+
+def scopa_side(seat: int, n: int) -> int:
+    """A seat's side: alone with 2 or 3 players, seats {0, 2} and {1, 3} with 4."""
+    return seat % 2 if n == 4 else seat
+
+
+def scopa_takes(card: str, table: list[str]) -> list[frozenset[str]]:
+    """What a card must take: one table card of its value (any of them), else a set adding up to its value,
+    else nothing (the only case where it is placed)."""
+    value = SCOPA_VALUE[rank(card)]
+    equal = [frozenset([c]) for c in table if SCOPA_VALUE[rank(c)] == value]
+    if equal:
+        return equal
+    sums = [frozenset(combo) for size in range(2, len(table) + 1) for combo in combinations(table, size)
+            if sum(SCOPA_VALUE[rank(c)] for c in combo) == value]
+    return sums or [frozenset()]
+
+
+def scopa_primiera(pile: list[str]) -> int:
+    """The best card of each suit by primiera value, added up; 0 when a suit is missing."""
+    best = {s: max((PRIMIERA[rank(c)] for c in pile if suit(c) == s), default=0) for s in SUITS}
+    return 0 if 0 in best.values() else sum(best.values())
+
+
+def only_top(values: list[int]) -> int | None:
+    """The index of the one strictly highest value; None on a tie at the top."""
+    top = max(values)
+    return values.index(top) if values.count(top) == 1 else None
+
+
+def scopa_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: list[str]) -> list[int]:
+    """Replay one Scopa or Scopone round; return the score per side."""
+    n = rec["players"]
+    where = f"round {ri}"
+    kind = "scopa" if rec.get("game") == "scopa" else opt(rec, "deal", "scientifico")
+    size, on_table = {"scopa": (3, 4), "scientifico": (10, 0), "tradizionale": (9, 4)}[kind]
+    deal = rd.get("deal") or {}
+    hands_in = deal.get("hands")
+    table = list(deal.get("table") or [])
+    stock = list(deal.get("stock") or [])
+    if not isinstance(hands_in, list) or len(hands_in) != n:
+        raise Bad(f"{where}: deal.hands must list {n} hands")
+    for s, h in enumerate(hands_in):
+        if not isinstance(h, list) or len(h) != size:
+            raise Bad(f"{where}: seat {s} is dealt {h!r}, not {size} cards")
+    if len(table) != on_table:
+        raise Bad(f"{where}: the table gets {table!r}, not {on_table} cards")
+    if sum(1 for c in table if rank(c) == "R") >= 3:
+        raise Bad(f"{where}: the table holds three or four R: the deal should have been dealt again")
+    if deal.get("briscola") or deal.get("kitty"):
+        raise Bad(f"{where}: this deal has no briscola or kitty")
+    check_deck([c for h in hands_in for c in h] + table + stock, full_deck(RANKS_40), where)
+    hands = [list(h) for h in hands_in]
+    first = (rd["dealer"] + 1) % n
+    turn = first
+    sides = 2 if n == 4 else n
+    piles: list[list[str]] = [[] for _ in range(sides)]
+    scope = [0] * sides
+    last_capture: int | None = None
+    for i, a in actions_of(rd):
+        at = f"{where}, action {i} {a!r}"
+        if "play" not in a or "take" not in a:
+            raise Bad(f"{at}: an action needs play and take")
+        seat, card, take = a.get("seat"), a["play"], a["take"]
+        if not any(hands):
+            raise Bad(f"{at}: action after the round is over")
+        if seat != turn:
+            raise Bad(f"{at}: seat {turn} is to play, not seat {seat}")
+        if card not in hands[seat]:
+            raise Bad(f"{at}: {card!r} is not in seat {seat}'s hand {hands[seat]}")
+        if not isinstance(take, list) or len(set(take)) != len(take):
+            raise Bad(f"{at}: take {take!r} is not a set of cards")
+        allowed = scopa_takes(card, table)
+        if frozenset(take) not in allowed:
+            raise Bad(f"{at}: {card} must take one of {[sorted(t) for t in allowed]} (table {table})")
+        hands[seat].remove(card)
+        side = scopa_side(seat, n)
+        if take:
+            for c in take:
+                table.remove(c)
+            piles[side] += [card, *take]
+            last_capture = side
+            if not table and (any(hands) or stock):
+                scope[side] += 1
+        else:
+            table.append(card)
+        turn = (turn + 1) % n
+        if not any(hands) and stock:
+            for k in range(n):  # 3 more each, from the seat after the dealer
+                hands[(first + k) % n] = stock[:3]
+                del stock[:3]
+            turn = first
+    if any(hands) or stock:
+        raise Bad(f"{where}: the actions end with cards still in hand {hands} or in the stock")
+    unclaimed: list[str] = []
+    if last_capture is None:
+        unclaimed = list(table)
+    else:
+        piles[last_capture] += table
+    napola = opt(rec, "napola", "off") == "on"
+    counts = [len(p) for p in piles]
+    denari = [sum(1 for c in p if suit(c) == "d") for p in piles]
+    prim = [scopa_primiera(p) for p in piles]
+    most = {"cards": only_top(counts), "denari": only_top(denari),
+            "primiera": only_top(prim) if max(prim) else None}
+    breakdown = []
+    for t, p in enumerate(piles):
+        b = {"scope": scope[t], **{k: int(v == t) for k, v in most.items()}, "settebello": int("7d" in p),
+             "napola": 0}
+        if napola and {"Ad", "2d", "3d"} <= set(p):
+            run = 0
+            while run < len(DENARI_RUN) and DENARI_RUN[run] + "d" in p:
+                run += 1
+            b["napola"] = run
+        breakdown.append(b)
+    score = [sum(b.values()) for b in breakdown]
+
+    res = rd.get("result") or {}
+    compare(problems, where, "result.score", res.get("score"), score)
+    compare(problems, where, "result.game_points", res.get("game_points"), [score[scopa_side(s, n)] for s in range(n)])
+    if isinstance(res.get("breakdown"), list):
+        for t in range(sides):
+            got = res["breakdown"][t] if t < len(res["breakdown"]) else {}
+            for key in SCOPA_KEYS:
+                compare(problems, where, f"result.breakdown[{t}].{key}", got.get(key), breakdown[t][key])
+    if "unclaimed" in res:
+        compare(problems, where, "result.unclaimed", sorted(res["unclaimed"] or []), sorted(unclaimed))
+    return score
+
+
+def check_scopa(rec: dict[str, Any], problems: list[str]) -> None:
+    """Check a Scopa or Scopone record: every round, the dealer rotation, the match end and the totals."""
+    n = rec.get("players")
+    if n not in ((4,) if rec.get("game") == "scopone" else (2, 3, 4)):
+        problems.append(f"{rec.get('game')} is not for {n!r} players")
+        return
+    assert isinstance(n, int)
+    match = opt(rec, "match", "11")
+    if match not in SCOPA_TARGETS:
+        problems.append(f"unknown match option {match!r}")
+        return
+    target = SCOPA_TARGETS[match]
+    rounds = rec.get("rounds") or []
+    if not rounds:
+        problems.append("no rounds")
+        return
+    sides = 2 if n == 4 else n
+    totals = [0] * sides
+    over = False
+    winner: int | None = None
+    prev_dealer = None
+    for ri, rd in enumerate(rounds):
+        where = f"round {ri}"
+        if over:
+            problems.append(f"{where}: the match was already over")
+            break
+        dealer = rd.get("dealer")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            problems.append(f"{where}: bad dealer {dealer!r}")
+            break
+        if prev_dealer is not None and dealer != (prev_dealer + 1) % n:
+            problems.append(f"{where}: dealer {dealer}, expected {(prev_dealer + 1) % n} (one seat a round)")
+        prev_dealer = dealer
+        try:
+            score = scopa_round(rec, ri, rd, problems)
+        except Bad as exc:
+            problems.append(str(exc))
+            score = list((rd.get("result") or {}).get("score") or [0] * sides)
+        totals = [a + b for a, b in zip(totals, score)]
+        top = only_top(totals)
+        if target is None or (max(totals) >= target and top is not None):
+            over, winner = True, top
+    if not over:
+        problems.append(f"the record ends after {len(rounds)} rounds but the match is not over (totals {totals})")
+    res = rec.get("result") or {}
+    compare(problems, "match", "result.game_points", res.get("game_points"),
+            [totals[scopa_side(s, n)] for s in range(n)])
+    if over:
+        compare(problems, "match", "result.winners", res.get("winners"),
+                [] if winner is None else [s for s in range(n) if scopa_side(s, n) == winner])
+
+
 # ----------------------------------------------------------------------------------------------- entry points
 
-CHECKERS = {"briscola": check_briscola, "chiamata": check_chiamata, "cicera": check_cicera}
+CHECKERS = {"briscola": check_briscola, "chiamata": check_chiamata, "cicera": check_cicera, "scopa": check_scopa,
+            "scopone": check_scopa}
 
 
 def check_record(rec: dict[str, Any]) -> list[str]:

@@ -32,6 +32,8 @@ from rules.games.scopa.rules import (
 )
 from rules.games.scopa.view import CaptureInfo, ScopaView
 
+DEAL_KEYS = ("hands", "table", "stock")
+"""What a deal holds in record form (no face-up trump or kitty, unlike the trick games' deals)."""
 DEAL_KINDS = ("scopa", "scientifico", "tradizionale")
 """How a round is dealt: Scopa's 3 cards each and 4 on the table, or one of Scopone's two deals."""
 
@@ -83,9 +85,7 @@ class ScopaRound(Round):
         deal = {
             "hands": [cards_json(deck[size * i : size * (i + 1)]) for i in range(players)],
             "stock": cards_json(deck[size * players + on_table :]),
-            "briscola": None,
             "table": cards_json(table),
-            "kitty": [],
         }
         return cls(game, players, kind, dealer, deal)
 
@@ -123,9 +123,7 @@ class ScopaRound(Round):
         self._deal = {
             "hands": [cards_json(h) for h in hands],
             "stock": cards_json(stock),
-            "briscola": None,
             "table": cards_json(table),
-            "kitty": [],
         }
         self.hands = [sorted(h) for h in hands]
         self.stock = list(stock)
@@ -151,8 +149,7 @@ class ScopaRound(Round):
     def deal_json(self) -> dict[str, Any]:
         """The deal in record form."""
         d = self._deal
-        return {"hands": [list(h) for h in d["hands"]], "stock": list(d["stock"]), "briscola": None,
-                "table": list(d["table"]), "kitty": []}
+        return {"hands": [list(h) for h in d["hands"]], "stock": list(d["stock"]), "table": list(d["table"])}
 
     def tricks_done(self) -> int:
         """Complete turns around the table in this round (every seat played once more)."""
@@ -330,7 +327,7 @@ class ScopaRound(Round):
 
 def parse_deal(deal: object, players: int, kind: str) -> tuple[list[list[Card]], list[Card], list[Card]]:
     """Hands, table and stock of a deal in record form; ``RulesError`` unless it is exactly the 40 cards in the
-    sizes of its kind, with no briscola or kitty, and a table without three or four R."""
+    sizes of its kind, with no other keys, and a table without three or four R."""
     if not isinstance(deal, dict):
         raise RulesError("a deal must be an object with 'hands', 'table' and 'stock'")
     size, on_table = deal_sizes(kind)
@@ -348,10 +345,9 @@ def parse_deal(deal: object, players: int, kind: str) -> tuple[list[list[Card]],
     if too_many_kings(table):
         raise RulesError("the table holds three or four R: that deal is dealt again")
     stock = parse_cards(deal.get("stock", []), "stock")
-    if deal.get("kitty"):
-        raise RulesError("this deal has no kitty")
-    if deal.get("briscola") is not None:
-        raise RulesError("this deal has no briscola")
+    extra_keys = sorted(str(k) for k in deal if k not in DEAL_KEYS)
+    if extra_keys:
+        raise RulesError(f"a deal holds only its hands, table and stock, not {', '.join(extra_keys)}")
     dealt = [c for h in hands for c in h] + table + stock
     seen: set[Card] = set()
     twice: set[Card] = set()
