@@ -26,6 +26,7 @@ from rules.games.scopa.rules import primiera
 from rules.records import ReplayError, replay_record
 from rules.spec import GAMES, GameSpec
 from tests.referee.test_referee import check_record
+from tests.rules import test_conformance as conformance
 from tests.rules.test_conformance import check_views, play_out
 
 SPECS = (SCOPA_SPEC, SCOPONE_SPEC)
@@ -327,3 +328,37 @@ def test_a_tampered_record_is_refused_by_the_engine_and_the_referee() -> None:
     record = json.loads(json.dumps(match.record()))
     record["rounds"][0]["result"]["score"] = [s + 1 for s in record["rounds"][0]["result"]["score"]]
     assert any("score" in p for p in check_record(record))
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [(SCOPA_SPEC, 2, 69), (SCOPA_SPEC, 3, 8), (SCOPONE_SPEC, 4, 7)],
+                         ids=["scopa-2", "scopa-3", "scopone-4"])
+def test_equal_totals_at_the_target_play_another_round(game: GameSpec, players: int, seed: int) -> None:
+    match = game.new_match(players, {"match": "11"}, seed)
+    play_out_seeded(match, seed)
+    totals = [0] * len(match.sides)
+    tied_at = None
+    for i, rd in enumerate(match.rounds):
+        totals = [a + b for a, b in zip(totals, rd["result"]["score"], strict=True)]
+        if tied_at is None and max(totals) >= 11 and totals.count(max(totals)) > 1:
+            tied_at = i
+    assert tied_at is not None and tied_at < len(match.rounds) - 1, "the tie at the target is followed by a round"
+    assert totals == match.side_totals() and totals.count(max(totals)) == 1
+    assert check_record(json.loads(json.dumps(match.record()))) == []
+
+
+def play_out_seeded(match: Match, seed: int) -> None:
+    """Random legal plays from ``random.Random(seed)`` to the end of the match."""
+    rng = random.Random(seed)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=lambda x: getattr(x, "name", x))
+def test_the_conformance_checks_of_every_game(game: GameSpec, players: int) -> None:
+    with registered():
+        conformance.test_check_answers_for_a_seat_and_changes_nothing(game.name, players)
+        conformance.test_events_and_round_results_are_typed_and_frozen(game.name, players)
+        conformance.test_a_longer_match_round_trips(game.name, players)
+        conformance.test_the_spec_describes_its_engine(game.name)
+        conformance.test_the_spec_declares_what_the_layers_show(game.name)
+        conformance.test_random_playouts_views_and_record_round_trip(game.name, players)
