@@ -362,3 +362,21 @@ def test_the_conformance_checks_of_every_game(game: GameSpec, players: int) -> N
         conformance.test_the_spec_describes_its_engine(game.name)
         conformance.test_the_spec_declares_what_the_layers_show(game.name)
         conformance.test_random_playouts_views_and_record_round_trip(game.name, players)
+
+
+def test_the_referee_refuses_a_table_of_three_kings_and_a_scopa_the_plays_do_not_make() -> None:
+    match = SCOPA_SPEC.new_match(2, {"match": "single"}, 12)
+    play_out_seeded(match, 12)
+    record = json.loads(json.dumps(match.record()))
+    deal = record["rounds"][0]["deal"]
+    for king in ("Rd", "Rc", "Rs"):
+        if king not in deal["table"]:
+            holder = next(group for group in (*deal["hands"], deal["stock"]) if king in group)
+            spare = next(c for c in deal["table"] if c[0] != "R")
+            holder[holder.index(king)], deal["table"][deal["table"].index(spare)] = spare, king
+    assert any("three or four R" in p for p in check_record(record))
+    record = json.loads(json.dumps(match.record()))
+    result = record["rounds"][0]["result"]
+    last = record["rounds"][0]["actions"][-1]
+    result["breakdown"][0 if last["seat"] == 0 else 1]["scope"] += 1
+    assert any("scope" in p for p in check_record(record))
