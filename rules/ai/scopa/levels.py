@@ -1,6 +1,6 @@
 """Scopa's and Scopone's ``greedy`` (the exact baseline: static weights in tenths of a point, docs/AI.md) and
-``medium`` (one ply with card counting: what a move gains now, less what it leaves the next player, plus in
-teams what it leaves the partner).
+``medium`` (one ply with card counting: what a move gains now, less what it leaves the next player, plus what
+it leaves the seat's own other cards and, in teams, the partner).
 
 Every level sees only a ``ScopaView`` (its own hand, the table, the public history of plays and takes, hand
 sizes, pile counts) and returns one of ``view.legal``.
@@ -91,6 +91,8 @@ PLACE_LOSS = 0.3
 PARTNER_SHARE = 0.25
 """In teams, what the partner (who plays after the next opponent) may take from the table left counts this much
 for the move."""
+OWN_SHARE = 0.3
+"""What the seat's own other cards can take next from the table the move leaves counts this much for the move."""
 FULL_HAND = 3
 """The cards a seat holds again after a Scopa deal from the stock."""
 
@@ -153,7 +155,7 @@ def next_hand(view: ScopaView, seat: int) -> int:
 
 
 def medium_scores(view: ScopaView) -> list[float]:
-    """Per legal action, ``gain - risk (+ partner)`` in points (docs/AI.md)."""
+    """Per legal action, ``gain - risk + partner + own`` in points (docs/AI.md)."""
     assert view.seat is not None
     seat = view.seat
     players = view.players
@@ -184,7 +186,9 @@ def medium_scores(view: ScopaView) -> list[float]:
             p_partner = min(1.0, next_hand(view, partner) / len(unseen)) if unseen else 0.0
             bonus = PARTNER_SHARE * expected_best([best_reply(view, u, left, after_cards == 2) for u in unseen],
                                                   p_partner)
-        scores.append(gain - risk + bonus)
+        rest = [h for h in view.hand if h != card]
+        own = max((best_reply(view, h, left, False) for h in rest), default=0.0) if left else 0.0
+        scores.append(gain - risk + bonus + OWN_SHARE * own)
     return scores
 
 

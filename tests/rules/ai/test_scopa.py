@@ -126,8 +126,8 @@ def test_medium_guards_the_settebello() -> None:
     assert pick("medium", view_of(["7d 5c", OPP], "2s Rc", STOCK)) == "5c"
     # it takes the settebello when it can
     assert pick("medium", view_of(["7c", OPP], "7s 7d", STOCK)) == "7c take 7d"
-    # it does not place a card that lets a 7 take the settebello with it, when it can place another
-    assert pick("medium", view_of(["3c Rs", OPP], "7d 4s Cb", STOCK)) != "3c"
+    # and a seven, for primiera, rather than a card of no primiera worth (greedy too: its weight is 4, not 1)
+    assert pick("medium", view_of(["7s 5c", OPP], "Ab Rc", STOCK)) == "5c"
 
 
 # ----- privacy -----
