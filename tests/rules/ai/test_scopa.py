@@ -121,6 +121,18 @@ def test_medium_avoids_leaving_a_sweepable_table() -> None:
     assert pick("medium", view) == "3c take 3b", "6s take 6b leaves 3b + 5c for any F to sweep"
 
 
+def test_medium_sets_up_its_own_next_capture() -> None:
+    # placing Ab leaves 5d + Ab for its own 6s to take next; placing 6s would leave its Ab nothing to take
+    view = view_of(["6s Ab", OPP], "Fc 5d", STOCK)
+    assert pick("medium", view) == "Ab"
+    old = rules.ai.scopa.levels.OWN_SHARE
+    try:
+        rules.ai.scopa.levels.OWN_SHARE = 0.0
+        assert pick("medium", view) == "6s", "without the own term the choice differs: the term decides it"
+    finally:
+        rules.ai.scopa.levels.OWN_SHARE = old
+
+
 def test_medium_guards_the_settebello() -> None:
     # it keeps the settebello in hand rather than placing it for any 7 to take
     assert pick("medium", view_of(["7d 5c", OPP], "2s Rc", STOCK)) == "5c"
