@@ -142,7 +142,7 @@ SCOPA_SPEC = GameSpec(
     ai_module="rules.ai.scopa",
     title=N_("Scopa"),
     turn_noun=N_("turn"),
-    score_unit=N_("points"),
+    score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=4.0,
 )
@@ -159,7 +159,7 @@ SCOPONE_SPEC = GameSpec(
     ai_module="rules.ai.scopone",
     title=N_("Scopone"),
     turn_noun=N_("turn"),
-    score_unit=N_("points"),
+    score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=4.0,
 )
