@@ -38,9 +38,10 @@ from bot.lab.train_data import make_chunks  # noqa: E402
 from bot.lab.train_files import TrainError, make_folder, paths_problem  # noqa: E402
 from rules.ai import cicera  # noqa: E402
 from rules.ai.cicera.tuning import YARDSTICK  # noqa: E402
+from rules.captures import move_of  # noqa: E402
 from rules.cards import Card  # noqa: E402
 from rules.games.cicera.round import CiceraRound  # noqa: E402
-from rules.games.cicera.rules import PLAYERS, move_of  # noqa: E402
+from rules.games.cicera.rules import PLAYERS  # noqa: E402
 
 CHUNK_GAMES = 100
 PLAYER = replace(YARDSTICK, clock_share=1e9)

@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.actions import Action, IllegalAction, OptionError, RulesError
+from rules.captures import move_of
 from rules.cards import Card, card, cards, deck_52
 from rules.games.cicera.engine import GAME, Cicera
 from rules.games.cicera.round import CiceraRound
-from rules.games.cicera.rules import capture_choices, capture_problem, move_of, napula_length
+from rules.games.cicera.rules import capture_choices, capture_problem, napula_length
 
 DECK = frozenset(deck_52())
 

@@ -19,8 +19,9 @@ from rules.ai.cicera.counting import (
     team_piles,
     unseen_cards,
 )
+from rules.captures import Move, move_of
 from rules.cards import Card
-from rules.games.cicera.rules import FANTE_OF_CUPS, MATA, NAPULA_RUN, PLAYERS, SWORDS, TEN_OF_COINS, Move, move_of
+from rules.games.cicera.rules import FANTE_OF_CUPS, MATA, NAPULA_RUN, PLAYERS, SWORDS, TEN_OF_COINS
 from rules.games.cicera.view import CiceraView
 
 # ----- the greedy baseline: static weights in tenths of a point -----

@@ -12,9 +12,9 @@ from rules.ai.cicera.counting import passed_captures, unseen_cards
 from rules.ai.cicera.rollout import Offers, fast_playout
 from rules.ai.cicera.search import round_from_view, sample_hands
 from rules.ai.review import means, outcome
+from rules.captures import move_of
 from rules.games.cicera.engine import SPEC
 from rules.games.cicera.round import capture_bonuses
-from rules.games.cicera.rules import move_of
 from rules.games.cicera.view import CiceraView
 
 POINT_SCALE = SPEC.review_scale

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from rules.ai.cicera.counting import table_captures, takes_of
 from rules.ai.cicera.levels import BONUS_TENTHS, GREEDY_WEIGHT, greedy_value
+from rules.captures import Move
 from rules.cards import CICERA_VALUE, Card
 from rules.games.cicera.round import CiceraRound
-from rules.games.cicera.rules import BONUSES, PLAYERS, Move
+from rules.games.cicera.rules import BONUSES, PLAYERS
 
 GIFT_TENTHS = 10
 """Rollout policy: the cost of handing the next player a Scùa or a Picada, in tenths, times its chance."""

@@ -17,9 +17,10 @@ from rules.ai.cicera.counting import A23, PASSED_LIKELIHOOD, run_length, team_pi
 from rules.ai.cicera.levels import Context, medium_scores
 from rules.ai.cicera.rollout import Offers, fast_playout
 from rules.ai.cicera.tuning import CICERA, CiceraTuning
+from rules.captures import move_of
 from rules.cards import Card
 from rules.games.cicera.round import CiceraRound
-from rules.games.cicera.rules import BONUSES, FANTE_OF_CUPS, MATA, PLAYERS, SWORDS, TEN_OF_COINS, move_of
+from rules.games.cicera.rules import BONUSES, FANTE_OF_CUPS, MATA, PLAYERS, SWORDS, TEN_OF_COINS
 from rules.games.cicera.view import CiceraView
 
 Rollout = Callable[[CiceraRound, int, Offers], int]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.actions import Action
+from rules.captures import move_of
 from rules.cards import RANKS, Card, deck_40
-from rules.games.scopa.rules import CARD_VALUE, DENARI, SETTEBELLO, capture_choices, move_of
+from rules.games.scopa.rules import CARD_VALUE, DENARI, SETTEBELLO, capture_choices
 from rules.games.scopa.view import ScopaView
 
 # ----- the greedy baseline: static weights in tenths of a point -----

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
+from rules.captures import Move
 from rules.cards import CICERA_VALUE, Card, cards, deck_52, format_cards
 from rules.engine import Round, cards_json, parse_cards
 from rules.events import Event
@@ -23,7 +24,6 @@ from rules.games.cicera.rules import (
     TABLE_SIZE,
     TEAMS,
     TEN_OF_COINS,
-    Move,
     _capacities,
     _sums_from_buckets,
     capture_choices,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
-from rules.actions import N_, Action, IllegalAction
+from rules.actions import N_, IllegalAction
+from rules.captures import sum_problem, take_problem
 from rules.cards import CICERA_VALUE, Card, format_cards
 
 NAME = "cicera"
@@ -29,8 +30,6 @@ SWORDS = 2
 NAPULA_RUN: tuple[Card, ...] = tuple(Card.of(r, "s") for r in "A23456789X")
 """The swords A, 2, ... X in the order a Napula run counts them."""
 
-Move = tuple[Card, tuple[Card, ...]]
-"""Fast-path move: (played card, sorted captured table cards; ``()`` places the card)."""
 History = tuple[tuple[int, Card, tuple[Card, ...]], ...]
 
 
@@ -118,16 +117,9 @@ def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> 
     An empty ``take`` (placing the card) is always legal."""
     if not take:
         return None
-    seen: set[Card] = set()
-    for t in take:
-        if t in seen:
-            return IllegalAction(N_("{taken} is named twice in what {card} takes"), taken=str(t), card=str(card))
-        seen.add(t)
-    missing = [t for t in take if t not in table]
-    if missing:
-        if len(missing) == 1:
-            return IllegalAction(N_("{cards} is not on the table"), cards=format_cards(missing))
-        return IllegalAction(N_("{cards} are not on the table"), cards=format_cards(missing))
+    named = take_problem(card, take, table)
+    if named is not None:
+        return named
     value = CICERA_VALUE[card]
     if len(take) == 1:
         t = take[0]
@@ -154,20 +146,8 @@ def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> 
     if courts:
         return IllegalAction(N_("courts never join a sum: {courts} cannot be taken by {card}"),
                              courts=format_cards(courts), card=str(card))
-    total = sum(CICERA_VALUE[t] for t in take)
-    if total != value:
-        return IllegalAction(
-            N_("{cards} add up to {total}, not {value}: a capture by sum must add up to the value of {card}"),
-            cards=" + ".join(str(t) for t in take), total=total, value=value, card=str(card),
-        )
-    return None
+    return sum_problem(card, take, [CICERA_VALUE[t] for t in take], value)
 
-
-def move_of(action: Action) -> Move:
-    """The fast-path move of a Cicera play action."""
-    if action.kind != "play" or action.card is None or action.take is None:
-        raise IllegalAction(f"{action} is not a Cicera play with its take")
-    return (action.card, action.take)
 
 
 def napula_length(pile: Iterable[Card]) -> int:

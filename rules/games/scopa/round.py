@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.actions import N_, Action, IllegalAction, RulesError
+from rules.captures import Move
 from rules.cards import Card, deck_40, format_cards
 from rules.engine import Round, cards_json, parse_cards
 from rules.events import Event
@@ -20,7 +21,6 @@ from rules.games.scopa.rules import (
     SCOPONE_HANDS,
     SETTEBELLO,
     TABLE_SIZE,
-    Move,
     capture_choices,
     capture_problem,
     napola_length,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.actions import N_, Action, IllegalAction
+from rules.actions import N_, IllegalAction
+from rules.captures import sum_problem, take_problem
 from rules.cards import RANKS, Card, format_cards
 
 NAME = "scopa"
@@ -38,8 +39,6 @@ NAPOLA_RUN: tuple[Card, ...] = tuple(Card.of(r, "d") for r in "A234567FCR")
 AWARDS = ("cards", "denari", "settebello", "primiera", "napola")
 """Round points besides the scope, in breakdown order."""
 
-Move = tuple[Card, tuple[Card, ...]]
-"""Fast-path move: (played card, sorted captured table cards; ``()`` places the card)."""
 
 
 def sides_of(players: int) -> tuple[tuple[int, ...], ...]:
@@ -95,16 +94,9 @@ def capture_choices(card: Card, table: Sequence[Card]) -> list[tuple[Card, ...]]
 
 def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> IllegalAction | None:
     """Why playing ``card`` and taking ``take`` from ``table`` is not legal (the error to raise), or ``None``."""
-    seen: set[Card] = set()
-    for t in take:
-        if t in seen:
-            return IllegalAction(N_("{taken} is named twice in what {card} takes"), taken=str(t), card=str(card))
-        seen.add(t)
-    missing = [t for t in take if t not in table]
-    if missing:
-        if len(missing) == 1:
-            return IllegalAction(N_("{cards} is not on the table"), cards=format_cards(missing))
-        return IllegalAction(N_("{cards} are not on the table"), cards=format_cards(missing))
+    named = take_problem(card, take, table)
+    if named is not None:
+        return named
     value = CARD_VALUE[card]
     equal = [t for t in table if CARD_VALUE[t] == value]
     if not take:
@@ -118,20 +110,8 @@ def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> 
             return None
         return IllegalAction(N_("{card} must take a single card of its value ({cards}), not a sum"),
                              card=str(card), cards=format_cards(sorted(equal)))
-    total = sum(CARD_VALUE[t] for t in take)
-    if total != value:
-        return IllegalAction(
-            N_("{cards} add up to {total}, not {value}: a capture by sum must add up to the value of {card}"),
-            cards=" + ".join(str(t) for t in take), total=total, value=value, card=str(card),
-        )
-    return None
+    return sum_problem(card, take, [CARD_VALUE[t] for t in take], value)
 
-
-def move_of(action: Action) -> Move:
-    """The fast-path move of a play action with its take."""
-    if action.kind != "play" or action.card is None or action.take is None:
-        raise IllegalAction(f"{action} is not a play with its take")
-    return (action.card, action.take)
 
 
 def primiera(pile: Iterable[Card]) -> tuple[int, tuple[Card, ...]]:
