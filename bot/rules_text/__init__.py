@@ -10,7 +10,6 @@ Discord message.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from bot.i18n import N_
@@ -36,16 +35,7 @@ def register(game: str, sections: Sections) -> Sections:
 def for_game(game: str) -> Sections:
     """The rules of a game, its module ``bot.rules_text.<game>`` imported on first use; ``LookupError`` naming
     the game and the missing module when there is none."""
-    if game not in RULES:
-        module = f"{__name__}.{game}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-        if game not in RULES:
-            raise LookupError(f"the game {game!r} has no /rules text: {module} registers none")
-    return RULES[game]
+    return games.layer_entry(RULES, f"{__name__}.{game}", game, "/rules text")
 
 
 def load_all() -> dict[str, Sections]:

@@ -5,7 +5,6 @@ a game's name; a game's module is imported by its name on first use."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -83,15 +82,7 @@ def unregister(game: str) -> None:
 def for_game(game: str) -> GameRender:
     """The render part of a game, its module ``cogs.render.<game>`` imported on first use; ``LookupError``
     naming the game and the missing module when there is none."""
-    if game not in RENDERS:
-        try:
-            importlib.import_module(f"{PACKAGE}.{game}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{PACKAGE}.{game}":
-                raise
-        if game not in RENDERS:
-            raise LookupError(f"the game {game!r} has no Discord render: {PACKAGE}.{game} registers none")
-    return RENDERS[game]
+    return games.layer_entry(RENDERS, f"{PACKAGE}.{game}", game, "Discord render")
 
 
 render_of = for_game

@@ -7,6 +7,10 @@ import line here.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Mapping
+from typing import TypeVar
+
 import rules.games.briscola.engine  # noqa: F401
 import rules.games.chiamata.engine  # noqa: F401
 import rules.games.cicera.engine  # noqa: F401  (each game module registers its spec on import)
@@ -30,3 +34,20 @@ def spec(name: object) -> GameSpec:
     if found is None:
         raise RulesError(N_("unknown game {name}; games are: {games}"), name=brief(name), games=", ".join(GAMES))
     return found
+
+
+Entry = TypeVar("Entry")
+
+
+def layer_entry(entries: Mapping[str, Entry], module: str, game: str, what: str) -> Entry:
+    """A layer's entry for ``game`` in ``entries``, the game's own module of that layer (``module``, which
+    registers it) imported on first use; ``LookupError`` naming the game and the module when it registers none."""
+    if game not in entries:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+        if game not in entries:
+            raise LookupError(f"the game {game!r} has no {what}: {module} registers none")
+    return entries[game]

@@ -11,7 +11,6 @@ the texts of its hints and reviews.
 
 from __future__ import annotations
 
-import importlib
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -110,16 +109,7 @@ def unregister(game: str) -> None:
 def for_game(game: str) -> TerminalView:
     """The terminal text of a game, its module ``bot.tools.views.<game>`` imported on first use; ``LookupError``
     naming the game and the missing module when there is none."""
-    if game not in VIEWS:
-        module = f"{__name__}.{game}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-        if game not in VIEWS:
-            raise LookupError(f"the game {game!r} has no terminal view: {module} registers none")
-    return VIEWS[game]
+    return games.layer_entry(VIEWS, f"{__name__}.{game}", game, "terminal view")
 
 
 def load_all() -> dict[str, TerminalView]:
