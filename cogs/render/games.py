@@ -41,6 +41,9 @@ class GameRender:
     """Lines of a hand message after its title, from the seat's view (Chiamata: you are the partner)."""
     status_lines: Callable[[TableInfo, GameView], list[str]] | None = None
     """The state of the table as lines, when the game has its own (Cicera); ``None``: a trick game's lines."""
+    summary_lines: Callable[[TableInfo, GameView], list[str]] = _no_lines
+    """Lines of a round's summary after its score, from the public view's ``last_result`` (Scopa: each round
+    point per side, with the counts that decided it)."""
     face_up: Callable[[GameView], Card | None] | None = None
     """The face-up trump card while it lies under the stock, from the public view (Briscola), else ``None``."""
     take_label: Callable[[Action, str], str] | None = None

@@ -160,7 +160,8 @@ def summary_message(text: str, game_id: int | None = None) -> LayoutView:
 
 def result_lines(info: TableInfo, pub: GameView) -> list[str]:
     """What the last finished round scored, as text: the card points (per side, or per seat when the sides
-    change each round) or Cicera's score per team, the game points, and the match score."""
+    change each round) or Cicera's score per team, the game's own summary lines (its render's
+    ``summary_lines``), and the match score."""
     from cogs.render.status import score_line, side_name
 
     last = pub.last_result or {}
@@ -177,6 +178,8 @@ def result_lines(info: TableInfo, pub: GameView) -> list[str]:
     if last.get("score"):
         lines.append(t("summary.score", score=" · ".join(
             f"{side_name(info, side)} **{n}**" for side, n in zip(sides, last["score"], strict=False))))
+    if last:
+        lines += render_of(info.game).summary_lines(info, pub)
     score = score_line(info, pub)
     if score:
         lines.append(score)
