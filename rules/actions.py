@@ -62,7 +62,8 @@ KINDS = ("play", "exchange", "bid", "pass", "trump", "discard", "call")
 class Action:
     """One player action. Build it with the class methods: ``Action.play(card)``, ``Action.bid("3")``...
 
-    - ``play``: ``card``; in Cicera also ``take`` (the captured table cards, ``()`` to place the card).
+    - ``play``: ``card``; in Cicera also ``take`` (the captured table cards, ``()`` to place the card); in
+      Tressette a lead may carry a ``signal`` (``busso``, ``striscio``, ``volo``), part of the same action.
     - ``exchange`` (Briscola): ``card`` is the 7 or 2 of trumps given for the face-up briscola.
     - ``bid`` (Chiamata): ``bid`` is a rank string (``"3"``), ``"2:N"``, or an int in points mode.
     - ``pass``; ``trump``: ``suit``; ``discard``: ``cards``; ``call``: ``card``.
@@ -74,12 +75,15 @@ class Action:
     take: tuple[Card, ...] | None = None
     bid: str | int | None = None
     suit: str | None = None
+    signal: str | None = None
 
     @classmethod
-    def play(cls, card: Card | str | int, take: Iterable[Card | str | int] | None = None) -> Action:
-        """Play a card (Cicera: with the captured cards, or ``()`` to place it)."""
+    def play(cls, card: Card | str | int, take: Iterable[Card | str | int] | None = None,
+             signal: str | None = None) -> Action:
+        """Play a card (Cicera: with the captured cards, or ``()`` to place it; Tressette: a lead with a
+        ``signal``)."""
         t = None if take is None else tuple(sorted(_card(c) for c in take))
-        return cls("play", card=_card(card), take=t)
+        return cls("play", card=_card(card), take=t, signal=signal)
 
     @classmethod
     def exchange(cls, card: Card | str | int) -> Action:
@@ -119,6 +123,8 @@ class Action:
             d["play"] = str(self.card)
             if self.take is not None:
                 d["take"] = [str(c) for c in self.take]
+            if self.signal is not None:
+                d["signal"] = self.signal
         elif k in ("exchange", "call"):
             d[k] = str(self.card)
         elif k == "bid":
@@ -141,7 +147,10 @@ class Action:
                 take = entry.get("take")
                 if take is not None and not isinstance(take, list):
                     raise RulesError(f"take must be a list of cards, not {brief(take)}")
-                return cls.play(entry["play"], take)
+                signal = entry.get("signal")
+                if signal is not None and not isinstance(signal, str):
+                    raise RulesError(f"signal must be a word, not {brief(signal)}")
+                return cls.play(entry["play"], take, signal)
             if "exchange" in entry:
                 return cls.exchange(entry["exchange"])
             if "bid" in entry:
@@ -172,8 +181,8 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse the text form used by the terminal and logs: ``play Ad``, ``play 7s take 3d 4b``,
-        ``play 7s place``, ``exchange 7d``, ``bid 3``, ``bid 2:70``, ``bid 75``, ``pass``, ``trump d``,
-        ``discard 4b 5b 6b 2c 4c``, ``call 3d``."""
+        ``play 7s place``, ``play 3d busso`` (a lead with a signal), ``exchange 7d``, ``bid 3``, ``bid 2:70``,
+        ``bid 75``, ``pass``, ``trump d``, ``discard 4b 5b 6b 2c 4c``, ``call 3d``."""
         words = text.split()
         if not words:
             raise RulesError(N_("empty action"))
@@ -184,6 +193,8 @@ class Action:
                     return cls.play(rest[0], rest[2:])
                 if len(rest) == 2 and rest[1].lower() == "place":
                     return cls.play(rest[0], ())
+                if len(rest) == 2 and rest[1].isalpha():
+                    return cls.play(rest[0], signal=rest[1].lower())
                 if len(rest) == 1:
                     return cls.play(rest[0])
             elif k in ("exchange", "call") and len(rest) == 1:
@@ -204,6 +215,8 @@ class Action:
     def __str__(self) -> str:
         k = self.kind
         if k == "play":
+            if self.signal is not None:
+                return f"play {self.card} {self.signal}"
             if self.take is None:
                 return f"play {self.card}"
             if not self.take:

@@ -58,7 +58,8 @@ class Round:
         raise NotImplementedError
 
     def deal_events(self) -> list[Event]:
-        """Events of the deal itself (a round can end at once, e.g. a Briscola conquest)."""
+        """Events of the deal itself, after its ``RoundStart`` (a round can end at once, e.g. a Briscola conquest;
+        Tressette's declarations are announced)."""
         return []
 
     def tricks_done(self) -> int:
@@ -211,9 +212,8 @@ class Match:
         deal = self._deals(len(self.rounds), dealer) if self._deals else None
         self.round = self.new_round(dealer, deal)
         self.rounds.append({"dealer": dealer, "deal": self.round.deal_json(), "actions": []})
-        events: list[Event] = [RoundStart(len(self.rounds) - 1, dealer)]
+        events: list[Event] = [RoundStart(len(self.rounds) - 1, dealer), *self.round.deal_events()]
         if self.round.is_over():
-            events.extend(self.round.deal_events())
             events.extend(self._finish_round())
         return events
 

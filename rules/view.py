@@ -70,6 +70,11 @@ class GameView:
         """Other seats' hands this view may see by the table's rules, by seat (usually none)."""
         return {}
 
+    def announced(self) -> frozenset[Card]:
+        """Cards still in some hand that every seat knows the holder of by the game's rules (Tressette's drawn
+        and declared cards); none by default. A privacy check allows a view to tell these."""
+        return frozenset()
+
     @property
     def side_totals(self) -> tuple[int, ...]:
         """Match game points per side (empty when the view holds no totals)."""

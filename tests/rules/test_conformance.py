@@ -106,8 +106,9 @@ def check_views(match: Match) -> None:
 
 
 def announced(view: GameView) -> set[Card]:
-    """Cards in a hand that every seat knows the place of: a called card, a face-up briscola, exchanges."""
-    out: set[Card] = set()
+    """Cards in a hand that every seat knows the place of: a called card, a face-up briscola, exchanges, and
+    what the view itself names as announced (Tressette's drawn and declared cards)."""
+    out: set[Card] = set(view.announced())
     for name in ("called", "face_up"):
         c = getattr(view, name, None)
         if isinstance(c, Card):
