@@ -46,12 +46,22 @@ class Summary:
 
 
 @dataclass(frozen=True)
-class SummaryStyle:
-    """How a game's round summary reads: the column titles (the first, over the names, empty), the banner's
-    text and colour, the rows (a name, then one cell per number column), each row's colour mark, how many
-    last rows are totals (on a lighter ground), the column titles' colours and the footer's colour."""
+class SummaryPart:
+    """What a game's summary draws under its rows (Scopa's primiera cards per side): its height, and how to draw
+    it from a top."""
 
-    columns: Callable[[Summary], list[str]]
+    height: int
+    draw: Callable[[Image.Image, int], None]
+
+
+@dataclass(frozen=True)
+class SummaryStyle:
+    """How a game's round summary reads: the column titles (the first, over the names, empty; they may name the
+    seats), the banner's text and colour, the rows (a name, then one cell per number column), each row's colour
+    mark, how many last rows are totals (on a lighter ground), the column titles' colours, the footer's colour
+    and the game's part under the rows."""
+
+    columns: Callable[[Summary, Seats], list[str]]
     banner: Callable[[Summary, Seats], tuple[str, RGB]]
     rows: Callable[[Summary, Seats], list[list[str]]]
     marks: Callable[[Summary, int], list[RGB | None]]
@@ -59,6 +69,8 @@ class SummaryStyle:
     footer_colour: Callable[[Summary, Seats], RGB]
     total_rows: Callable[[Summary, int], int] = lambda _s, _rows: 0
     header_colours: tuple[RGB, ...] = ()
+    below: Callable[[Summary, Seats], SummaryPart | None] = lambda _s, _seats: None
+    """The game's part under the rows, before the match's footer (``None``: nothing)."""
 
 
 @dataclass(frozen=True)

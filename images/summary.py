@@ -43,7 +43,7 @@ from images.common import (
     text_width,
 )
 from images.labels import translated
-from images.parts import Seats, Summary, SummaryStyle
+from images.parts import Seats, Summary, SummaryPart, SummaryStyle
 from images.registry import for_game
 from rules.games import spec
 from rules.spec import SummaryRow
@@ -62,8 +62,8 @@ NAME_MIN = 260
 """The name column is never narrower: number columns widen for their titles only as far as that leaves."""
 
 
-__all__ = ["BY_BREAKDOWN", "BY_SIDES", "Summary", "SummaryStyle", "column_width", "summary_image", "summary_of",
-           "summary_png", "summary_size"]
+__all__ = ["BY_BREAKDOWN", "BY_SIDES", "Summary", "SummaryPart", "SummaryStyle", "column_width", "summary_image",
+           "summary_of", "summary_png", "summary_size"]
 
 
 def summary_of(view: GameView) -> Summary:
@@ -85,7 +85,7 @@ def _row_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> list[Fitte
     """The first cell of every row, fitted into the name column."""
     rows = _rows(summary, seats)
     size, smallest = _sizes()
-    width = _name_width(summary)
+    width = _name_width(summary, seats)
     out = []
     for row in rows:
         fitted = fit_lines(row[0], width, size, smallest, 2) or fit_lines(row[0], width, size, smallest, 3)
@@ -93,15 +93,15 @@ def _row_lines(summary: Summary, seats: Sequence[SeatInfo] | None) -> list[Fitte
     return out
 
 
-def _name_width(summary: Summary) -> int:
-    return WIDTH - 2 * MARGIN - 36 - len(_columns(summary)[1:]) * column_width(summary)
+def _name_width(summary: Summary, seats: Seats = None) -> int:
+    return WIDTH - 2 * MARGIN - 36 - len(_columns(summary, seats)[1:]) * column_width(summary, seats)
 
 
-def column_width(summary: Summary) -> int:
+def column_width(summary: Summary, seats: Seats = None) -> int:
     """The width of each number column: ``NUMBER_W``, wider when a title needs it and the names keep
     ``NAME_MIN``."""
     _size, smallest = _sizes()
-    titles = _columns(summary)[1:]
+    titles = _columns(summary, seats)[1:]
     widest = max(text_width(t, smallest, True, True) for t in titles) + TITLE_GAP
     room = (WIDTH - 2 * MARGIN - 36 - NAME_MIN) // len(titles)
     return int(max(NUMBER_W, min(widest, room)))
@@ -137,9 +137,12 @@ def _layout(summary: Summary, seats: Sequence[SeatInfo] | None) -> tuple[int, in
     banner_y = y
     y += len(_banner_lines(summary, seats).lines) * line_height(size + 4) + 28 + GAP
     header_y = y
-    y += max(len(f.lines) for f in _header_lines(summary)) * line_height(size) + 12
+    y += max(len(f.lines) for f in _header_lines(summary, seats)) * line_height(size) + 12
     rows_y = y
     y += sum(_row_height(f) + 6 for f in _row_lines(summary, seats))
+    part = _style(summary).below(summary, seats)
+    if part is not None:
+        y += GAP + part.height
     footer = _footer_lines(summary, seats)
     if footer is not None:
         y += GAP + len(footer.lines) * line_height(footer.size)
@@ -166,10 +169,10 @@ def _grid(img: Image.Image, s: Summary, seats: Sequence[SeatInfo] | None, colour
     into the name column, numbers right-aligned in their columns. Return the y below."""
     _banner_y, header_y, y, _h = _layout(s, seats)
     size, smallest = _sizes()
-    columns = _columns(s)
+    columns = _columns(s, seats)
     right = WIDTH - MARGIN - 14
-    xs = [right - k * column_width(s) for k in range(len(columns) - 1)][::-1]
-    for k, fitted in enumerate(_header_lines(s)):
+    xs = [right - k * column_width(s, seats) for k in range(len(columns) - 1)][::-1]
+    for k, fitted in enumerate(_header_lines(s, seats)):
         colour = header_colours[k + 1] if k + 1 < len(header_colours) else MUTED
         for n, line in enumerate(fitted.lines):
             draw_text(img, (xs[k], header_y + n * line_height(fitted.size)), line, size_for(line, fitted.size),
@@ -201,13 +204,13 @@ def _footer(img: Image.Image, y: int, s: Summary, seats: Sequence[SeatInfo] | No
     draw_lines(img, WIDTH / 2, y + GAP, fitted, colour)
 
 
-def _header_lines(s: Summary) -> list[Fitted]:
+def _header_lines(s: Summary, seats: Seats = None) -> list[Fitted]:
     """Each number column's title fitted into its column (a title wider than the column takes a smaller size
     or two or three lines, and at worst is shortened with an ellipsis: never the next column's room)."""
     size, smallest = _sizes()
     out = []
-    for title in _columns(s)[1:]:
-        width = column_width(s) - TITLE_GAP
+    for title in _columns(s, seats)[1:]:
+        width = column_width(s, seats) - TITLE_GAP
         fitted = fit_lines(title, width, size, smallest, 2) or fit_lines(title, width, size, smallest, 3)
         out.append(fitted or Fitted((shorten(title, smallest, width, True),), smallest))
     return out
@@ -220,8 +223,8 @@ def _style(s: Summary) -> SummaryStyle:
     return style
 
 
-def _columns(s: Summary) -> list[str]:
-    return _style(s).columns(s)
+def _columns(s: Summary, seats: Seats = None) -> list[str]:
+    return _style(s).columns(s, seats)
 
 
 def _banner_text(s: Summary, seats: Seats) -> tuple[str, RGB]:
@@ -238,7 +241,7 @@ def signed(n: int) -> str:
 
 
 # ----- the common style: card points per side -----
-def point_columns(_s: Summary) -> list[str]:
+def point_columns(_s: Summary, _seats: Seats = None) -> list[str]:
     """Card points, this round's game points and the match total."""
     return ["", label("col_points"), label("col_round"), label("col_total")]
 
@@ -279,7 +282,7 @@ BY_SIDES = SummaryStyle(
 
 
 # ----- the common style of a breakdown per side: each bonus and award of the game's spec -----
-def _breakdown_columns(s: Summary) -> list[str]:
+def _breakdown_columns(s: Summary, _seats: Seats = None) -> list[str]:
     return ["", *(label("team", n=i + 1) for i in range(len(s.sides)))]
 
 
@@ -334,6 +337,10 @@ def summary_image_of(summary: Summary, seats: Sequence[SeatInfo] | None = None) 
     rows = _rows(summary, seats)
     y = _grid(img, summary, seats, style.marks(summary, len(rows)), bold_rows=style.total_rows(summary, len(rows)),
               header_colours=style.header_colours)
+    part = style.below(summary, seats)
+    if part is not None:
+        part.draw(img, y + GAP)
+        y += GAP + part.height
     _footer(img, y, summary, seats, style.footer_colour(summary, seats))
     return img
 
