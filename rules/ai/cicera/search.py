@@ -9,7 +9,6 @@ The search builds ``CiceraRound`` objects for sampled deals and plays them throu
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from rules.actions import Action
@@ -17,6 +16,7 @@ from rules.ai.cicera.counting import A23, PASSED_LIKELIHOOD, run_length, team_pi
 from rules.ai.cicera.levels import Context, medium_scores
 from rules.ai.cicera.rollout import Offers, fast_playout
 from rules.ai.cicera.tuning import CICERA, CiceraTuning
+from rules.ai.fishing import determinized_choice
 from rules.captures import move_of
 from rules.cards import Card
 from rules.games.cicera.round import CiceraRound
@@ -163,31 +163,21 @@ def choose_hard(view: CiceraView, rng: random.Random, time_ms: int, tuning: Cice
     (``rollout``: ``fast_playout``; the yardstick plays the engine's ``playout``, the same plays), and value the
     position by ``estimate``; keep the candidate of best mean. Candidates: the ``max_candidates`` best by
     medium's score."""
-    deadline = time.perf_counter() + tuning.clock_share * time_ms / 1000.0
-    work = max(1, int(tuning.plies_per_ms * time_ms))
     assert view.seat is not None
     team = view.seat % 2
     moves = [move_of(a) for a in view.legal]
     ctx = Context(view)
     prior = medium_scores(view, moves, ctx)
-    order = sorted(range(len(moves)), key=lambda i: (-prior[i], i))[:tuning.max_candidates]
-    if len(order) == 1:
-        return view.legal[order[0]]
-    totals = [0.0] * len(order)
-    samples = 0
-    spent = 0
     offers: Offers = {}
-    while samples < tuning.max_samples and spent < work:
-        hands = sample_hands(view, ctx.unseen, rng, ctx.passed)
-        base = round_from_view(view, hands)
-        for k, i in enumerate(order):
-            r = base.clone()
-            r._play(*moves[i])
-            spent += 1 + rollout(r, tuning.horizon, offers)
-            e = estimate(r)
-            totals[k] += e if team == 0 else -e
-        samples += 1
-        if time.perf_counter() >= deadline:
-            break
-    best_k = max(range(len(order)), key=lambda k: (totals[k], prior[order[k]], -order[k]))
-    return view.legal[order[best_k]]
+
+    def sample() -> CiceraRound:
+        return round_from_view(view, sample_hands(view, ctx.unseen, rng, ctx.passed))
+
+    def value(base: CiceraRound, i: int) -> tuple[float, int]:
+        r = base.clone()
+        r._play(*moves[i])
+        cost = 1 + rollout(r, tuning.horizon, offers)
+        e = estimate(r)
+        return (e if team == 0 else -e), cost
+
+    return view.legal[determinized_choice(prior, tuning, time_ms, tuning.max_samples, sample, value)]

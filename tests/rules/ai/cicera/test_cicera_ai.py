@@ -7,7 +7,7 @@ import random
 import pytest
 
 import rules.ai.cicera as cai
-import rules.ai.cicera.search as cicera_search
+import rules.ai.fishing as fishing_search
 from rules.actions import Action
 from rules.ai import choose
 from rules.ai.cicera.tuning import YARDSTICK
@@ -34,7 +34,7 @@ def play(match: Cicera, levels: list[str], seed: int, time_ms: int = 20) -> list
 
 def frozen_clock(monkeypatch) -> None:
     """Stop the clock the search reads, so that only its planned work (fixed by ``time_ms``) bounds it."""
-    monkeypatch.setattr(cicera_search.time, "perf_counter", lambda: 0.0)
+    monkeypatch.setattr(fishing_search.time, "perf_counter", lambda: 0.0)
 
 
 # ----- legal and reproducible -----
