@@ -40,7 +40,7 @@ def table_outcomes(sides: Sequence[Sequence[int]], scores: Sequence[int], winner
     """Each seated entrant's outcome at a finished table: ``sides`` the entrants of each side, ``scores`` each
     side's game points, ``winners`` the winning entrants (none: a draw for everybody)."""
     won = set(winners)
-    out = []
+    out: list[Outcome] = []
     for index, side in enumerate(sides):
         others = [score for i, score in enumerate(scores) if i != index]
         difference = scores[index] - (max(others) if others else 0)
@@ -70,7 +70,7 @@ def standings(entrants: Iterable[int], outcomes: Iterable[Outcome], byes: Iterab
     buchholz = {e: sum(points.get(o, 0.0) for o in played[e]) for e in ids}
     key = {e: (-points[e], -buchholz[e], -difference[e]) for e in ids}
     order = sorted(ids, key=lambda e: (key[e], e))
-    rows = []
+    rows: list[Row] = []
     for i, e in enumerate(order):
         place = rows[-1].place if rows and key[order[i - 1]] == key[e] else i + 1
         rows.append(Row(place, e, points[e], buchholz[e], difference[e], tables[e], bye_count[e]))
