@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""An independent referee for Tavolo game records (Briscola, Briscola Chiamata, Cicera, Scopa, Scopone).
+"""An independent referee for Tavolo game records (Briscola, Briscola Chiamata, Cicera, Scopa, Scopone,
+Tressette).
 
 Written from ``RULES.md`` and the record format in ``ARCHITECTURE.md`` alone: it imports nothing from
 ``rules/`` or ``bot/``, so it can cross-check the engines (a differential test). ``check_record(rec)``
@@ -940,10 +941,183 @@ def check_scopa(rec: dict[str, Any], problems: list[str]) -> None:
                 [] if winner is None else [s for s in range(n) if scopa_side(s, n) == winner])
 
 
+# ----------------------------------------------------------------------------------------------- Tressette
+
+TRESSETTE_STRENGTH = ("3", "2", "A", "R", "C", "F", "7", "6", "5", "4")  # high to low, no trumps
+TRESSETTE_THIRDS = {"A": 3, "3": 1, "2": 1, "R": 1, "C": 1, "F": 1}
+TRESSETTE_SIGNALS = ("busso", "striscio", "volo")
+TRESSETTE_TARGETS = {"21": 21, "31": 31, "41": 41, "single": None}
+SUIT_NAMES = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}
+
+
+def tressette_declarations(hand: list[str]) -> list[tuple[int, str, list[str], int]]:
+    """The declarations of a dealt hand as (order, kind, cards, points): each napoletana (A, 2, 3 of a suit)
+    3 points; three of the four 3s, 2s or aces 3 points (a buongioco), all four 4 points."""
+    out = []
+    for s in SUITS:
+        if all(r + s in hand for r in "A23"):
+            out.append((0, "napoletana", sorted(r + s for r in "A23"), 3))
+    for r in "32A":
+        held = sorted(r + s for s in SUITS if r + s in hand)
+        if len(held) >= 3:
+            out.append((1, "buongioco", held, 3 if len(held) == 3 else 4))
+    return out
+
+
+def tressette_round(rec: dict[str, Any], ri: int, rd: dict[str, Any], problems: list[str]) -> list[int]:
+    """Replay one Tressette round; return the score per side."""
+    n = rec["players"]
+    where = f"round {ri}"
+    deal = rd.get("deal") or {}
+    hands_in = deal.get("hands")
+    stock = list(deal.get("stock") or [])
+    if not isinstance(hands_in, list) or len(hands_in) != n:
+        raise Bad(f"{where}: deal.hands must list {n} hands")
+    for s, h in enumerate(hands_in):
+        if not isinstance(h, list) or len(h) != 10:
+            raise Bad(f"{where}: seat {s} is dealt {h!r}, not 10 cards")
+    if len(stock) != (20 if n == 2 else 0):
+        raise Bad(f"{where}: the stock holds {len(stock)} cards, not {20 if n == 2 else 0}")
+    if any(k in deal for k in ("briscola", "table", "kitty")):
+        raise Bad(f"{where}: a Tressette deal has no briscola, table or kitty")
+    check_deck([c for h in hands_in for c in h] + stock, full_deck(RANKS_40), where)
+    hands = [list(h) for h in hands_in]
+    signals_on = n == 4 and opt(rec, "signals", "on") == "on"
+    side = (lambda seat: seat % 2) if n == 4 else (lambda seat: seat)
+    thirds = [0, 0]
+    leader = (rd["dealer"] + 1) % n
+    trick: list[tuple[int, str]] = []
+    last_taker: int | None = None
+    for i, a in actions_of(rd):
+        at = f"{where}, action {i} {a!r}"
+        if last_taker is not None:
+            raise Bad(f"{at}: action after the round is over")
+        if "play" not in a or "take" in a:
+            raise Bad(f"{at}: every Tressette action is a play without a take")
+        seat, card = a.get("seat"), a["play"]
+        turn = (leader + len(trick)) % n
+        if seat != turn:
+            raise Bad(f"{at}: seat {turn} is to play, not seat {seat}")
+        if card not in hands[seat]:
+            raise Bad(f"{at}: {card!r} is not in seat {seat}'s hand {sorted(hands[seat])}")
+        if trick:
+            led = suit(trick[0][1])
+            if suit(card) != led and any(suit(c) == led for c in hands[seat]):
+                raise Bad(f"{at}: seat {seat} must follow {SUIT_NAMES[led]}")
+        if "signal" in a:
+            if not signals_on:
+                raise Bad(f"{at}: no signals at this table")
+            if trick:
+                raise Bad(f"{at}: only the leader may signal")
+            if a["signal"] not in TRESSETTE_SIGNALS:
+                raise Bad(f"{at}: unknown signal {a['signal']!r}")
+        hands[seat].remove(card)
+        trick.append((seat, card))
+        if len(trick) < n:
+            continue
+        led = suit(trick[0][1])
+        taker = min((sc for sc in trick if suit(sc[1]) == led), key=lambda sc: TRESSETTE_STRENGTH.index(rank(sc[1])))[0]
+        thirds[side(taker)] += sum(TRESSETTE_THIRDS.get(rank(c), 0) for _s, c in trick)
+        trick = []
+        leader = taker
+        if stock:
+            hands[taker].append(stock.pop(0))
+            hands[1 - taker].append(stock.pop(0))
+        elif not any(hands):
+            thirds[side(taker)] += 3
+            last_taker = taker
+    if last_taker is None:
+        raise Bad(f"{where}: the actions end before the last trick")
+    accusi = [0, 0]
+    found = []
+    if opt(rec, "accusi", "off") == "on":
+        for s, h in enumerate(hands_in):
+            for _order, kind, cards, points in tressette_declarations(h):
+                accusi[side(s)] += points
+                found.append({"seat": s, "kind": kind, "cards": cards, "points": points})
+    if sum(thirds) != 35:
+        problems.append(f"{where}: the referee counts {sum(thirds)} thirds, not 35")
+    score = [thirds[t] // 3 + accusi[t] for t in range(2)]
+    res = rd.get("result") or {}
+    compare(problems, where, "result.score", res.get("score"), score)
+    compare(problems, where, "result.game_points", res.get("game_points"), [score[side(s)] for s in range(n)])
+    compare(problems, where, "result.last_trick", res.get("last_trick"), last_taker)
+    card_points = res.get("card_points")
+    if isinstance(card_points, list) and len(card_points) == n:
+        compare(problems, where, "result.card_points per side", [sum(card_points[s] for s in range(n) if side(s) == t)
+                                                                 for t in range(2)], thirds)
+    else:
+        problems.append(f"{where}: result.card_points must hold the thirds of each of the {n} seats")
+    if isinstance(res.get("breakdown"), list) and len(res["breakdown"]) == 2:
+        for t in range(2):
+            got = res["breakdown"][t]
+            expected = {"thirds": thirds[t], "last_trick": 3 if side(last_taker) == t else 0,
+                        "points": thirds[t] // 3, "accusi": accusi[t]}
+            for key, value in expected.items():
+                compare(problems, where, f"result.breakdown[{t}].{key}", got.get(key), value)
+    recorded = res.get("declarations") or []
+    key = lambda d: (d.get("seat"), d.get("kind"), sorted(d.get("cards") or []), d.get("points"))  # noqa: E731
+    compare(problems, where, "result.declarations", sorted(map(key, recorded)), sorted(map(key, found)))
+    return score
+
+
+def check_tressette(rec: dict[str, Any], problems: list[str]) -> None:
+    """Check a Tressette record: every round, the dealer rotation, the match end and the totals."""
+    n = rec.get("players")
+    if n not in (2, 4):
+        problems.append(f"tressette is not for {n!r} players")
+        return
+    assert isinstance(n, int)
+    match = opt(rec, "match", "21")
+    if match not in TRESSETTE_TARGETS:
+        problems.append(f"unknown match option {match!r}")
+        return
+    if n == 2 and "signals" in (rec.get("options") or {}):
+        problems.append("signals are an option of 4 players only")
+    target = TRESSETTE_TARGETS[match]
+    rounds = rec.get("rounds") or []
+    if not rounds:
+        problems.append("no rounds")
+        return
+    totals = [0, 0]
+    over = False
+    winner: int | None = None
+    prev_dealer = None
+    for ri, rd in enumerate(rounds):
+        where = f"round {ri}"
+        if over:
+            problems.append(f"{where}: the match was already over")
+            break
+        dealer = rd.get("dealer")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            problems.append(f"{where}: bad dealer {dealer!r}")
+            break
+        if prev_dealer is not None and dealer != (prev_dealer + 1) % n:
+            problems.append(f"{where}: dealer {dealer}, expected {(prev_dealer + 1) % n} (one seat a round)")
+        prev_dealer = dealer
+        try:
+            score = tressette_round(rec, ri, rd, problems)
+        except Bad as exc:
+            problems.append(str(exc))
+            score = list((rd.get("result") or {}).get("score") or [0, 0])
+        totals = [a + b for a, b in zip(totals, score)]
+        top = only_top(totals)
+        if target is None or (max(totals) >= target and top is not None):
+            over, winner = True, top
+    if not over:
+        problems.append(f"the record ends after {len(rounds)} rounds but the match is not over (totals {totals})")
+    res = rec.get("result") or {}
+    side = (lambda seat: seat % 2) if n == 4 else (lambda seat: seat)
+    compare(problems, "match", "result.game_points", res.get("game_points"), [totals[side(s)] for s in range(n)])
+    if over:
+        compare(problems, "match", "result.winners", res.get("winners"),
+                [] if winner is None else [s for s in range(n) if side(s) == winner])
+
+
 # ----------------------------------------------------------------------------------------------- entry points
 
 CHECKERS = {"briscola": check_briscola, "chiamata": check_chiamata, "cicera": check_cicera, "scopa": check_scopa,
-            "scopone": check_scopa}
+            "scopone": check_scopa, "tressette": check_tressette}
 
 
 def check_record(rec: dict[str, Any]) -> list[str]:
