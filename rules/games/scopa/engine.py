@@ -9,8 +9,8 @@ settebello and the primiera (a tie: nobody), and the napola with option ``napola
 Fast path for search: a *move* is ``(card, take)``, as Cicera's: ``ScopaRound.clone`` / ``legal_fast`` /
 ``apply_unchecked`` use the same core as the checked path.
 
-The specs are built here; the registry of games (``rules.games``) registers them (``rules.spec.register``)
-with one import line, once every layer has the games.
+The specs are built and registered here (``rules.spec.register``), as every game's engine does; the registry
+of games (``rules.games``) imports this module with one line.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rules.games.scopa.events import ScopaResult
 from rules.games.scopa.round import ScopaRound
 from rules.games.scopa.rules import AWARDS, NAME, SCOPA_PLAYERS, SCOPONE, SCOPONE_PLAYERS, sides_of
 from rules.games.scopa.view import ScopaView
-from rules.spec import GameSpec, SummaryRow
+from rules.spec import GameSpec, SummaryRow, register
 
 __all__ = ["MATCH_TARGETS", "SCOPA_OPTIONS", "SCOPA_SPEC", "SCOPONE_OPTIONS", "SCOPONE_SPEC", "SUMMARY_ROWS",
            "Scopa", "Scopone"]
@@ -165,3 +165,5 @@ SCOPONE_SPEC = GameSpec(
 )
 Scopa.spec = SCOPA_SPEC
 Scopone.spec = SCOPONE_SPEC
+register(SCOPA_SPEC)
+register(SCOPONE_SPEC)
