@@ -223,12 +223,12 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    known = [*marks, "cicera-capture-listing", "images", "service", "review"]
+    known = [*marks, "cicera-capture-listing", "images", "service", "review", "pairing"]
     if args.only is not None and args.only not in known:
         print(_("error: no benchmark {name!r}; names: {names}").format(
             name=args.only, names=", ".join(known)), file=sys.stderr)
         return 2
-    if args.only in ("cicera-capture-listing", "images", "service", "review"):
+    if args.only in ("cicera-capture-listing", "images", "service", "review", "pairing"):
         marks = {}
     elif args.only:
         marks = {args.only: marks[args.only]}
@@ -245,6 +245,10 @@ def main(args: argparse.Namespace) -> int:
         from bot.lab import bench_images
 
         bench_images.main(args)
+    if not args.only or args.only == "pairing":
+        from bot.lab import bench_pairing
+
+        bench_pairing.main(args)
     if not args.only or args.only == "service":
         from bot.lab import bench_service
 
