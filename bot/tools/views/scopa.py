@@ -93,10 +93,11 @@ def _card(word: str) -> Card | None:
 
 
 def read(view: ScopaView, text: str) -> Action | None:
-    """A play typed as what it means: ``7d`` (a card that places, or has one capture only), ``7d take 3c 4s``
-    (or ``7d 3c 4s``), ``7d place``; ``play`` before it is allowed. ``None`` for a line that does not start
-    with a card (a number, ``help``...: read as every game's). ``MoveError`` when the card has several captures
-    and none is named, or a taken word is not a card; whether the play is legal is the engine's to say."""
+    """A play typed as what it means: ``7d`` (a card that places, or has one capture only; ``7d take`` too, for
+    a card that captures), ``7d take 3c 4s`` (or ``7d 3c 4s``), ``7d place``; ``play`` before it is allowed.
+    ``None`` for a line that does not start with a card (a number, ``help``...: read as every game's).
+    ``MoveError`` when the card has several captures and none is named, a taken word is not a card, or a card
+    that takes nothing is told to take; whether the play is legal is the engine's to say."""
     words = text.split()
     if words and words[0].lower() == "play":
         words = words[1:]
@@ -109,10 +110,13 @@ def read(view: ScopaView, text: str) -> Action | None:
             raise MoveError(_("'place' puts {card} on the table and takes nothing: type '{card} place' alone.")
                             .format(card=card))
         return Action.play(card, ())
-    if rest and rest[0].lower() == "take":
+    take = bool(rest) and rest[0].lower() == "take"
+    if take:
         rest = rest[1:]
     if not rest:
         ways = [a for a in view.legal if a.kind == "play" and a.card == card and a.take is not None]
+        if take and [a.take for a in ways] == [()]:
+            raise MoveError(_("{card} takes nothing from this table: type '{card}' to place it.").format(card=card))
         if len(ways) == 1:
             return ways[0]
         if len(ways) > 1:
