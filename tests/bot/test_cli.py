@@ -73,7 +73,7 @@ def test_arena_arguments_and_defaults():
 @pytest.mark.usefixtures("capsys")  # argparse's usage message stays out of the output
 def test_arena_needs_a_known_game():
     with pytest.raises(SystemExit) as exit_info:
-        build_parser().parse_args(["arena", "--game", "scopa", "--players", "2"])
+        build_parser().parse_args(["arena", "--game", "patience", "--players", "2"])
     assert exit_info.value.code == 2
 
 
