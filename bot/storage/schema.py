@@ -14,7 +14,7 @@ from bot.storage.errors import StorageError
 DIALECTS = ("sqlite", "postgresql")
 """The backends, as named in the migration files."""
 TABLES = frozenset({"guild_settings", "live_tables", "live_actions", "games", "game_players", "standings",
-                    "aborted_games", "table_leases"})
+                    "aborted_games", "table_leases", "seasons", "season_standings"})
 """The tables the store's SQL uses, checked at open."""
 
 

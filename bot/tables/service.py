@@ -18,13 +18,14 @@ from typing import Unpack
 from bot.i18n import _
 from bot.storage import GuildSettings, Lease, StorageError, Store
 from bot.storage.rows import JsonObject
+from bot.storage.seasons import SeasonClose, SeasonRow
 from bot.storage.store import StoreOptions
 from bot.tables.core import DEFAULT_GUILD_CAP, Subscriber, Subscription
 from bot.tables.errors import TableLost, UnknownTable, WrongPhase
 from bot.tables.events import Resumed
 from bot.tables.lobby import Lobby
 from bot.tables.reviews import Review, Reviews, ServiceOptions
-from bot.tables.standings import PAGE_SIZE, HistoryPage, LeaderboardPage, PlayerStats
+from bot.tables.standings import PAGE_SIZE, HistoryPage, LeaderboardPage, PlayerStats, SeasonInfo
 from bot.tables.table import Table, TableInfo
 from bot.tables.turns import WARNING_MAX, WRITE_TRIES
 from rules.actions import RulesError
@@ -235,6 +236,23 @@ class TableService(Lobby, Reviews):
     async def reset_leaderboard(self, guild_id: int, game: str | None = None) -> int:
         """``StandingsService.reset_leaderboard``: erase a guild's standings for a game (or every game)."""
         return await self.standings.reset_leaderboard(guild_id, game)
+
+    async def current_season(self, guild_id: int) -> SeasonInfo:
+        """``StandingsService.current_season``: a guild's season number and when it began."""
+        return await self.standings.current_season(guild_id)
+
+    async def close_season(self, guild_id: int, number: int) -> SeasonClose:
+        """``StandingsService.close_season``: keep the season's boards and start the next one."""
+        return await self.standings.close_season(guild_id, number)
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """``StandingsService.seasons``: a guild's closed seasons."""
+        return await self.standings.seasons(guild_id)
+
+    async def season_leaderboard(self, guild_id: int, season: int, game: str, page: int = 1,
+                                 per_page: int = PAGE_SIZE) -> LeaderboardPage:
+        """``StandingsService.season_leaderboard``: a page of a closed season's final board for a game."""
+        return await self.standings.season_leaderboard(guild_id, season, game, page, per_page)
 
     async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> PlayerStats:
         """``StandingsService.player_stats``: a player's standings, ranks and last games in a guild."""

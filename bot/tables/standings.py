@@ -6,14 +6,16 @@ What the service offers beside the live tables; it reads and writes the store an
 from __future__ import annotations
 
 import logging
+import time
 from typing import TypedDict
 
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.names import error_text
 from bot.ratings import Standing
 from bot.storage import GameRow, GuildSettings, Store
 from bot.storage.games import HistoryRow
 from bot.storage.rows import JsonObject
+from bot.storage.seasons import CloseOutcome, MemberSeason, SeasonClose, SeasonRow
 from bot.tables.errors import BadRequest, storage_failure
 from rules.actions import RulesError
 from rules.games import GAMES
@@ -51,10 +53,19 @@ class GameStanding(TypedDict):
 
 
 class PlayerStats(TypedDict):
-    """A player's standing per game they have one in, and their last games."""
+    """A player's standing per game they have one in, their last games, and their final standings in the
+    server's closed seasons (newest first)."""
 
     games: dict[str, GameStanding]
     recent: list[GameRow]
+    seasons: list[MemberSeason]
+
+
+class SeasonInfo(TypedDict):
+    """A guild's current season: its number and when it began (``None``: no game finished yet)."""
+
+    number: int
+    started_at: float | None
 
 
 class StandingsService:
@@ -92,7 +103,7 @@ class StandingsService:
 
     async def player_stats(self, guild_id: int, user_id: int, recent: int = 5) -> PlayerStats:
         """A player's standing and rank per game in a guild, and their last games."""
-        out: PlayerStats = {"games": {}, "recent": []}
+        out: PlayerStats = {"games": {}, "recent": [], "seasons": []}
         with storage_failure():
             for game in GAMES:
                 found = await self.store.standing(guild_id, game, user_id)
@@ -100,8 +111,60 @@ class StandingsService:
                     st, rank = found
                     out["games"][game] = {"standing": st, "rank": rank}
             recent_games: list[GameRow] = await self.store.games_of(guild_id, user_id, recent)
+            out["seasons"] = await self.store.member_seasons(guild_id, user_id)
         out["recent"] = recent_games
         return out
+
+    async def current_season(self, guild_id: int) -> SeasonInfo:
+        """A guild's current season (1 until one is closed) and when it began."""
+        with storage_failure():
+            number, started_at = await self.store.current_season(guild_id)
+        return {"number": number, "started_at": started_at}
+
+    async def close_season(self, guild_id: int, number: int) -> SeasonClose:
+        """Close season ``number`` of a guild: its final board of each game is kept (``season_leaderboard``),
+        the live standings start empty (every rating from the default again), in one transaction. Refused,
+        changing nothing, when ``number`` is not the current season (closed already: a second press of a
+        confirmation) or nobody is ranked in it. The answer names each game's podium."""
+        with storage_failure():
+            closed = await self.store.close_season(guild_id, number, time.time())
+        if closed.outcome is CloseOutcome.NOT_CURRENT:
+            raise BadRequest(_("Season {asked} is not this server's current season (it is season {current}); nothing "
+                               "was changed.").format(asked=number, current=closed.number))
+        if closed.outcome is CloseOutcome.EMPTY:
+            raise BadRequest(_("Nobody has finished a rated game in season {n} yet: there is nothing to close.").format(
+                n=closed.number))
+        log.info("guild %d: season %d closed (%d standings kept)", guild_id, closed.number, closed.ranked)
+        return closed
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """A guild's closed seasons, oldest first, with the players ranked per game."""
+        with storage_failure():
+            return await self.store.seasons(guild_id)
+
+    async def season_leaderboard(self, guild_id: int, season: int, game: str, page: int = 1,
+                                 per_page: int = PAGE_SIZE) -> LeaderboardPage:
+        """Page ``page`` (from 1) of a closed season's final board for a game, as ``leaderboard`` gives the
+        live one (the rank is the season's final place). A season that is not closed is refused with a message
+        saying which are."""
+        if per_page < 1 or page < 1:
+            raise BadRequest(_("Pages start at 1 and hold at least one player."))
+        with storage_failure():
+            current, _started = await self.store.current_season(guild_id)
+        if not 1 <= season < current:
+            if current == 1:
+                raise BadRequest(_("No season has been closed on this server yet: /leaderboard without a season "
+                                   "shows the current one."))
+            if season == current:
+                raise BadRequest(_("Season {n} is the current season: /leaderboard without a season shows it.").format(
+                    n=season))
+            raise BadRequest(ngettext("There is no season {n} on this server: only season 1 is closed.",
+                                      "There is no season {n} on this server: seasons 1 to {last} are closed.",
+                                      current - 1).format(n=season, last=current - 1))
+        offset = (page - 1) * per_page
+        with storage_failure():
+            rows, total = await self.store.season_board(guild_id, season, game, offset, per_page)
+        return {"rows": rows, "page": page, "pages": max(1, -(-total // per_page)), "total": total}
 
     async def game_record(self, game_id: int) -> JsonObject | None:
         """The JSON record of a finished game (``None`` when there is no such game)."""
