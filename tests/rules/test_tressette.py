@@ -79,7 +79,7 @@ def test_every_card_of_another_suit_is_refused_while_the_hand_holds_the_led_suit
         with pytest.raises(IllegalAction) as refused:
             rnd.check(Action.play(card))
         assert str(refused.value) == "you must follow Coppe"
-        assert refused.value.template == "you must follow {suit}" and refused.value.template in _extracted()
+        assert refused.value.template == "you must follow Coppe" and refused.value.template in _extracted()
     assert names(rnd.hands[1]) == ["2s", "3d", "7c", "Ab", "Rb"] and names(rnd.trick) == ["4c"], "nothing changed"
     play(rnd, "7c")
     assert rnd.history[-1] == (0, (Card.parse("4c"), Card.parse("7c")), 1)

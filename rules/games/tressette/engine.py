@@ -122,7 +122,7 @@ SPEC = GameSpec(
     ai_module="rules.ai.tressette",
     title=N_("Tressette"),
     turn_noun=N_("trick"),
-    score_unit=N_("points"),
+    score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=6.0,
 )

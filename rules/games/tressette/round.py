@@ -22,10 +22,10 @@ from rules.games.tressette.rules import (
     SIGNALS,
     THIRDS,
     declarations,
+    must_follow,
     playable,
     side_of,
     sides_of,
-    suit_name,
     winning_index,
 )
 from rules.games.tressette.view import Declaration, DrawnCard, Signal, TressetteView
@@ -238,7 +238,7 @@ class TressetteRound(Round):
             raise IllegalAction(N_("{card} is not in your hand"), card=str(c))
         led = self.led_suit()
         if led is not None and c // 13 != led and any(x // 13 == led for x in hand):
-            raise IllegalAction(N_("you must follow {suit}"), suit=suit_name(led))
+            raise must_follow(led)
         if action.signal is not None:
             if not self.signals_on:
                 raise IllegalAction(N_("signals are off at this table"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.cards import RANKS, SUIT_NAMES, SUITS, Card
+from rules.actions import N_, IllegalAction
+from rules.cards import RANKS, SUITS, Card
 
 NAME = "tressette"
 """The registered name of Tressette."""
@@ -50,9 +51,16 @@ def side_of(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def suit_name(suit_index: int) -> str:
-    """A suit's Italian name (``Coppe``), as refusals name it."""
-    return SUIT_NAMES[SUITS[suit_index]]
+def must_follow(suit_index: int) -> IllegalAction:
+    """The refusal of a card that does not follow the led suit while the hand holds it: one text per suit, so
+    that each language names the suit its own way ("you must follow Coppe")."""
+    if suit_index == 0:
+        return IllegalAction(N_("you must follow Denari"))
+    if suit_index == 1:
+        return IllegalAction(N_("you must follow Coppe"))
+    if suit_index == 2:
+        return IllegalAction(N_("you must follow Spade"))
+    return IllegalAction(N_("you must follow Bastoni"))
 
 
 def playable(hand: Sequence[int], led: int | None) -> list[int]:
