@@ -1,7 +1,7 @@
-"""Scopa's and Scopone's AI package: ``greedy`` (the exact baseline) and ``medium`` (``levels``); ``random`` is
-generic (``rules.ai``). It registers Scopa's ``GameAI`` (``rules.ai.registry``); ``rules.ai.scopone`` registers
-Scopone's with the same levels. ``hard`` (a search over the hidden cards) and the review come later: until then
-``hard`` and the yardstick refuse with a clear error and no position is reviewable.
+"""Scopa's and Scopone's AI package: ``greedy`` (the exact baseline) and ``medium`` (``levels``), ``hard`` (a
+determinized search over the hidden cards, ``search``, with its tuning in ``tuning``); ``random`` is generic
+(``rules.ai``). It registers Scopa's ``GameAI`` (``rules.ai.registry``); ``rules.ai.scopone`` registers
+Scopone's with the same levels. The review comes later: until then no position is reviewable.
 """
 
 from __future__ import annotations
@@ -20,31 +20,37 @@ from rules.ai.scopa.levels import (
     medium_scores,
     unseen_cards,
 )
+from rules.ai.scopa.search import choose_hard
+from rules.ai.scopa.tuning import YARDSTICK
 from rules.games.scopa.engine import SCOPA_SPEC, SCOPONE_SPEC
 from rules.games.scopa.view import ScopaView
 from rules.view import GameView
 
 __all__ = [
-    "AI", "GREEDY_WEIGHT", "LEVELS", "card_worth", "choose", "choose_greedy", "choose_medium", "game_ai_of",
+    "AI", "GREEDY_WEIGHT", "LEVELS", "card_worth", "choose", "choose_greedy", "choose_hard", "choose_medium",
+    "game_ai_of",
     "greedy_value", "medium_scores", "unseen_cards",
 ]
 
-LEVELS = ("greedy", "medium")
-"""The levels this package plays so far (``hard`` comes with the search)."""
+LEVELS = ("greedy", "medium", "hard")
 
 
-def choose(level: str, view: GameView, _rng: random.Random, _time_ms: int) -> Action:
-    """The action of ``level`` (``greedy`` or ``medium``) for this view; one of ``view.legal``."""
+def choose(level: str, view: GameView, rng: random.Random, time_ms: int) -> Action:
+    """The action of ``level`` (``greedy``, ``medium`` or ``hard``) for this view; one of ``view.legal``."""
     assert isinstance(view, ScopaView)
     if level == "greedy":
         return choose_greedy(view)
     if level == "medium":
         return choose_medium(view)
-    raise RulesError(f"the {view.game} AI has no level {level!r} yet; levels are {', '.join(LEVELS)}")
+    if level == "hard":
+        return choose_hard(view, rng, time_ms)
+    raise RulesError(f"the {view.game} AI has no level {level!r}; levels are {', '.join(LEVELS)}")
 
 
-def _yardstick(view: GameView, _rng: random.Random, _time_ms: int) -> Action:
-    raise RulesError(f"{view.game} has no frozen yardstick: its search is not written yet")
+def _yardstick(view: GameView, rng: random.Random, time_ms: int) -> Action:
+    """``hard-v1`` of Scopa and Scopone: the search with the frozen tuning (``tuning.YARDSTICK``)."""
+    assert isinstance(view, ScopaView)
+    return choose_hard(view, rng, time_ms, YARDSTICK)
 
 
 def _values(view: GameView, _rng: random.Random, _time_ms: int) -> list[tuple[float, float]]:

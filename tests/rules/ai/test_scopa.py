@@ -1,6 +1,7 @@
 """Scopa's and Scopone's AI levels (``rules.ai.scopa``, ``rules.ai.scopone``): every choice is legal, ``greedy``
 follows its written rule (docs/AI.md), ``medium`` avoids leaving a table the next player can sweep and guards the
-settebello, and no choice depends on what the seat cannot see.
+settebello, ``hard`` plays, and no choice depends on what the seat cannot see (``hard``'s own tests are in
+``test_scopa_hard.py``).
 
 The games are not in the registry of games yet: the AI packages are imported directly (their import registers
 their ``GameAI``), and positions are set on a match made from the specs."""
@@ -8,11 +9,13 @@ their ``GameAI``), and positions are set on a match made from the specs."""
 from __future__ import annotations
 
 import random
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import rules.ai.fishing as fishing
 import rules.ai.scopa
 import rules.ai.scopone  # noqa: F401  (registers Scopone's AI)
 from rules.actions import Action, RulesError
@@ -57,8 +60,10 @@ def test_both_games_register_their_ai() -> None:
     assert game_ai("scopa").game == "scopa"
     assert game_ai("scopone").game == "scopone"
     view = view_of(["Ac 2c", "3c 4c"], "5b")
-    with pytest.raises(RulesError, match="no level 'hard'"):
-        game_ai("scopa").choose("hard", view, random.Random(0), 50)
+    for game in ("scopa", "scopone"):
+        assert game_ai(game).choose("hard", view, random.Random(0), 5) in view.legal
+    with pytest.raises(RulesError, match="no level 'expert'"):
+        game_ai("scopa").choose("expert", view, random.Random(0), 50)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -190,6 +195,8 @@ def test_choices_depend_only_on_the_view(case: tuple[object, int, dict[str, str]
     assert same == view, "the hidden part changed, the seat's view is the same"
     for level in LEVELS:
         assert choose(level, same, random.Random(1), 50) == choose(level, view, random.Random(1), 50)
+    with mock.patch.object(fishing.time, "perf_counter", lambda: 0.0):  # only the planned work bounds the search
+        assert choose("hard", same, random.Random(1), 10) == choose("hard", view, random.Random(1), 10)
 
 
 def test_the_hidden_part_really_changes() -> None:
