@@ -16,7 +16,7 @@ from typing import cast
 
 import discord
 
-from bot.i18n import N_, NP_, gettext, ngettext
+from bot.i18n import N_, gettext
 from bot.tables import TableInfo
 from cogs import ids
 from cogs.components import ActButton, ActSelect, Control, PageButton, button, select
@@ -62,7 +62,6 @@ NOBODY_TIE = N_("nobody (a tie)")
 NOBODY = N_("nobody")
 LEFTOVER = N_("The cards left on the table went to {side}, who captured last.")
 PARTNER = N_("Your partner: **{name}**.")
-STOCK = NP_("Stock: **{n}** card", "Stock: **{n}** cards")
 
 # the review's and hint's texts, in the game's score unit (``cogs.texts.t`` reads them by key)
 TEXTS.update({
@@ -203,7 +202,7 @@ def status_lines(info: TableInfo, view: GameView) -> list[str]:
     f = faces(info)
     lines = [t("status.in_play", cards=cards_text(pub.table, f)) if pub.table else gettext(TABLE_EMPTY)]
     if pub.stock_size:
-        lines.append(ngettext(*STOCK, pub.stock_size).format(n=pub.stock_size))
+        lines.append(t("status.stock", n=pub.stock_size))
     cap = pub.last_capture
     if cap is not None:
         lines.append(t("status.last_capture", name=seat_label(info, cap.seat), card=card_name(cap.card, f),
