@@ -219,8 +219,8 @@ def describe(event: TableEvent, names: SeatNames) -> str | None:
 
 VIEW = register(TerminalView(
     GAME, lines, round_lines, prompt=prompt, read=read, describe=describe,
-    hint_line=N_("Hint: {action}, with {win} win chance and about {points} round points for your side."),
-    cost_line=N_("It cost your side about {points} round points and {win} points of win chance (yours {before}, "
+    hint_line=N_("Hint: {action}, with {win} win chance and about {points} deal points for your side."),
+    cost_line=N_("It cost your side about {points} deal points and {win} points of win chance (yours {before}, "
                  "the AI's choice {after})."),
     turn_texts=(N_("Round {round}, turn {n}"), N_("Turn {n}")),
 ))
