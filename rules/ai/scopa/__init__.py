@@ -1,16 +1,19 @@
 """Scopa's and Scopone's AI package: ``greedy`` (the exact baseline) and ``medium`` (``levels``), ``hard`` (a
 determinized search over the hidden cards, ``search``, with its tuning in ``tuning``); ``random`` is generic
-(``rules.ai``). It registers Scopa's ``GameAI`` (``rules.ai.registry``); ``rules.ai.scopone`` registers
-Scopone's with the same levels. The review comes later: until then no position is reviewable.
+(``rules.ai``), and the review of every play (``review``: the values of reviews and hints, and what a move does).
+It registers Scopa's ``GameAI`` (``rules.ai.registry``); ``rules.ai.scopone`` registers Scopone's with the same
+levels and review.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.actions import Action, RulesError
 from rules.ai.registry import GameAI, register
+from rules.ai.scopa import review
 from rules.ai.scopa.levels import (
     GREEDY_WEIGHT,
     card_worth,
@@ -53,29 +56,28 @@ def _yardstick(view: GameView, rng: random.Random, time_ms: int) -> Action:
     return choose_hard(view, rng, time_ms, YARDSTICK)
 
 
-def _values(view: GameView, _rng: random.Random, _time_ms: int) -> list[tuple[float, float]]:
-    raise RulesError(f"{view.game} has no review yet")
+def _values(view: GameView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
+    assert isinstance(view, ScopaView)
+    return review.values(view, rng, time_ms)
 
 
-def _why(_view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
-    """What ``action`` does: ``capture`` (``n`` cards taken; no bonus names) or ``place``."""
-    if action.take:
-        return "capture", {"n": len(action.take), "bonuses": []}
-    return "place", {}
+def _why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
+    assert isinstance(view, ScopaView)
+    return review.why(view, action)
 
 
 def _turn(view: GameView) -> int:
-    """The seat's own turn number in the round (1 for its first card)."""
     assert isinstance(view, ScopaView)
-    return 1 + sum(1 for s, _c, _t in view.history if s == view.seat)
+    return review.turn(view)
 
 
-def game_ai_of(game: str) -> GameAI:
-    """The ``GameAI`` of Scopa or Scopone (the same levels; no review yet)."""
+def game_ai_of(game: str, levels: Callable[[str, GameView, random.Random, int], Action] = choose) -> GameAI:
+    """The ``GameAI`` of Scopa or Scopone: the same levels (``levels``: the game package's own entry to
+    ``choose``), yardstick and review."""
     spec = SCOPA_SPEC if game == SCOPA_SPEC.name else SCOPONE_SPEC
     return GameAI(
-        game=game, choose=choose, yardstick=_yardstick, values=_values, why=_why, turn=_turn,
-        reviewable=lambda _view: False, point_scale=spec.review_scale, min_severity=0.15,
+        game=game, choose=levels, yardstick=_yardstick, values=_values, why=_why, turn=_turn,
+        reviewable=lambda _view: True, point_scale=spec.review_scale, min_severity=review.MIN_SEVERITY,
     )
 
 

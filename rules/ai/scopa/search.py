@@ -364,32 +364,34 @@ def moves_of(p: Position, offers: Offers) -> list[Move]:
 
 
 def solve(p: Position, side: int, napola: bool, win_bonus: float, offers: Offers,
-          alpha: float = -1e9, beta: float = 1e9) -> tuple[float, int]:
+          alpha: float = -1e9, beta: float = 1e9) -> tuple[float, list[int], int]:
     """The exact worth of the round to ``side`` (``outcome_value``) when every seat plays perfectly in this deal,
-    the other sides all against ``side``; and the positions visited."""
+    the other sides all against ``side``; the round points that play ends with; and the positions visited."""
     if p.to_move < 0:
-        return outcome_value(round_points(p.stats, napola), side, win_bonus), 1
+        pts = round_points(p.stats, napola)
+        return outcome_value(pts, side, win_bonus), pts, 1
     nodes = 1
     mine = p.sides[p.to_move] == side
     best = -1e9 if mine else 1e9
+    best_pts: list[int] = []
     for c, take in moves_of(p, offers):
         child = p.copy()
         play(child, c, take)
-        v, k = solve(child, side, napola, win_bonus, offers, alpha, beta)
+        v, pts, k = solve(child, side, napola, win_bonus, offers, alpha, beta)
         nodes += k
         if mine:
             if v > best:
-                best = v
+                best, best_pts = v, pts
             if best > alpha:
                 alpha = best
         else:
             if v < best:
-                best = v
+                best, best_pts = v, pts
             if best < beta:
                 beta = best
         if alpha >= beta:
             break
-    return best, nodes
+    return best, best_pts, nodes
 
 
 # ----- from the view -----
@@ -455,7 +457,7 @@ def choose_hard(view: ScopaView, rng: random.Random, time_ms: int, tuning: Scopa
         p = base.copy()
         play(p, *moves[i])
         if exact:
-            v, nodes = solve(p, side, napola, tuning.win_bonus, offers)
+            v, _pts, nodes = solve(p, side, napola, tuning.win_bonus, offers)
             return v, nodes
         cost = 1 + playout(p, tuning.horizon, offers)
         if p.to_move < 0:

@@ -1,10 +1,20 @@
-"""Scopone's AI package: the levels of ``rules.ai.scopa`` (``medium`` plays for the partner in teams),
-registered under Scopone's name (``rules.ai.registry``)."""
+"""Scopone's AI package: the levels and the review of ``rules.ai.scopa`` (``medium`` and ``hard`` play for the
+side, so for the partner), registered under Scopone's name (``rules.ai.registry``)."""
 
 from __future__ import annotations
 
-from rules.ai.registry import register
-from rules.ai.scopa import game_ai_of
-from rules.games.scopa.engine import SCOPONE_SPEC
+import random
 
-AI = register(game_ai_of(SCOPONE_SPEC.name))
+from rules.actions import Action
+from rules.ai import scopa
+from rules.ai.registry import register
+from rules.games.scopa.engine import SCOPONE_SPEC
+from rules.view import GameView
+
+
+def choose(level: str, view: GameView, rng: random.Random, time_ms: int) -> Action:
+    """The action of ``level`` (``greedy``, ``medium`` or ``hard``) in a Scopone view: Scopa's levels."""
+    return scopa.choose(level, view, rng, time_ms)
+
+
+AI = register(scopa.game_ai_of(SCOPONE_SPEC.name, choose))

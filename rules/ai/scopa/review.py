@@ -1,0 +1,90 @@
+"""Scopa's and Scopone's review (``rules.ai.review``): every legal move (captures and placings) valued from the
+seat's view alone, in deals of the unseen cards (``search.sample_position``): each move played, then the round
+played out by the rollout policy and scored exactly, or, with the stock empty and few cards left, solved exactly
+(``search.solve``: the sides play perfectly in that deal; with 2 players the one deal the view allows).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.actions import Action
+from rules.ai.review import means, outcome
+from rules.ai.scopa.levels import last_card_of_round, unseen_cards
+from rules.ai.scopa.search import (
+    Offers,
+    exact_now,
+    play,
+    playout,
+    round_points,
+    sample_position,
+    side_list,
+    solve,
+)
+from rules.ai.scopa.tuning import SCOPA
+from rules.captures import move_of
+from rules.games.scopa.engine import SCOPA_SPEC
+from rules.games.scopa.view import ScopaView
+
+POINT_SCALE = SCOPA_SPEC.review_scale
+"""What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``
+(4 round points, about what decides a round)."""
+MIN_SEVERITY = 0.15
+"""A decision costs something real from 0.6 round points or 15% of win chance (a round's points swing with the
+hidden hands, so the values are noisy, as Cicera's)."""
+PLIES_PER_MS = 40
+"""Playout plays per millisecond of budget."""
+MIN_DEALS = 40
+"""Fewest deals per position, whatever the budget (with the stock empty and 2 players, one: the deal is known)."""
+MAX_DEALS = 400
+"""Most deals per position."""
+
+
+def turn(view: ScopaView) -> int:
+    """A reviewed decision's turn: the seat's own turn number in the round (1 for its first card)."""
+    return 1 + sum(1 for s, _c, _t in view.history if s == view.seat)
+
+
+def values(view: ScopaView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
+    """(points, win) per legal move: the seat's side's round points and its chance of scoring more than every
+    other side in the round (a tie counts half), over sampled deals."""
+    assert view.seat is not None
+    side = side_list(view.players)[view.seat]
+    napola = view.options.get("napola") == "on"
+    moves = [move_of(a) for a in view.legal]
+    unseen = unseen_cards(view)
+    exact = exact_now(view, SCOPA)
+    if exact and sum(1 for s, h in enumerate(view.hand_sizes) if h and s != view.seat) <= 1:
+        samples = 1
+    else:
+        per_sample = len(moves) * (sum(view.hand_sizes) + view.stock_size)
+        samples = min(MAX_DEALS, max(MIN_DEALS, PLIES_PER_MS * time_ms // max(1, per_sample)))
+    points = [0.0] * len(moves)
+    wins = [0.0] * len(moves)
+    offers: Offers = {}
+    for _ in range(samples):
+        base = sample_position(view, unseen, rng)
+        for i, mv in enumerate(moves):
+            p = base.copy()
+            play(p, *mv)
+            if p.to_move < 0:
+                pts = round_points(p.stats, napola)
+            elif exact:
+                _v, pts, _nodes = solve(p, side, napola, SCOPA.win_bonus, offers)
+            else:
+                playout(p, 0, offers)
+                pts = round_points(p.stats, napola)
+            mine = pts[side]
+            points[i] += mine
+            wins[i] += outcome(mine, max(v for j, v in enumerate(pts) if j != side))
+    return means(points, wins, samples)
+
+
+def why(view: ScopaView, action: Action) -> tuple[str, dict[str, Any]]:
+    """What ``action`` does (``rules.ai.review.why``): ``capture`` (``n`` cards taken; ``bonuses``: ``scopa``
+    when it sweeps the table, not on the round's last card) or ``place``."""
+    if action.take:
+        sweep = len(action.take) == len(view.table) and not last_card_of_round(view)
+        return "capture", {"n": len(action.take), "bonuses": ["scopa"] if sweep else []}
+    return "place", {}
