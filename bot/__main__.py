@@ -229,6 +229,14 @@ def cmd_forget_user(args: argparse.Namespace) -> int:
     return settings if isinstance(settings, int) else admin.cmd_forget_user(args, settings)
 
 
+def cmd_seasons(args: argparse.Namespace) -> int:
+    """List a server's seasons."""
+    from bot.tools import admin
+
+    settings = load_settings()
+    return settings if isinstance(settings, int) else admin.cmd_seasons(args, settings)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands; each sets ``args.handler``."""
     parser = Parser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
@@ -317,6 +325,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("the member's Discord id"))
     forget.add_argument("--yes", action="store_true", help=_("do not ask for a confirmation"))
     forget.set_defaults(handler=cmd_forget_user)
+
+    seasons = sub.add_parser("seasons", help=_("list a server's seasons: the current one, and each closed one with "
+                                               "its dates and the players its leaderboards rank"))
+    seasons.add_argument("guild_id", type=whole_number(1, GUILD_MAX), metavar="GUILD_ID",
+                         help=_("the server's Discord id"))
+    seasons.set_defaults(handler=cmd_seasons)
     return parser
 
 

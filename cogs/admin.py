@@ -1,4 +1,4 @@
-"""``/settings``: a server's default table options, language, allowed channels and leaderboard reset.
+"""``/settings``: a server's default table options, language, allowed channels, leaderboard reset and seasons.
 
 Only members with Manage Server see and use these commands (the default permission, checked again here).
 Option names are choices and values are offered by autocomplete, and the service checks them.
@@ -15,11 +15,15 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import LANGUAGE_NAMES, LANGUAGES, use_language
+from bot.i18n import LANGUAGE_NAMES, LANGUAGES, format_day, use_language
+from bot.ratings import rating_text
 from bot.storage.rows import GuildSettings
+from bot.storage.seasons import SeasonClose
 from bot.tables import TableError
+from bot.tables.standings import SeasonInfo
 from cogs import ids
-from cogs.components import Control, ResetButton, button
+from cogs.components import Control, ResetButton, SeasonButton, button
+from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
 from cogs.texts import GAME_NAMES, OPTION_LABELS, game_name, option_value, options_line, t
@@ -62,11 +66,23 @@ def allowed_values(game: str, option: str) -> list[str]:
     return values
 
 
+def podium_view(closed: SeasonClose) -> discord.ui.LayoutView:
+    """The podium of a closed season, each game's first three (in the context's language), as a V2 message."""
+    parts = ["### " + t("season.podium_title", n=closed.number)]
+    for game, podium in closed.podium.items():
+        rows = [t("season.podium_row", place=place, name=name_text(st.name), rating=rating_text(st.rating, st.games),
+                  games=t("lb.games", n=st.games, wins=st.wins)) for place, st in podium]
+        parts.append(f"**{game_name(game)}**\n" + "\n".join(rows))
+    parts.append("-# " + t("season.podium_footer", n=closed.number, next=closed.number + 1))
+    return layout.card(*parts, accent=layout.GOLD)
+
+
 class Admin(commands.Cog):
     """Server settings."""
 
     settings = app_commands.Group(name="settings", description="Tavolo's settings for this server",
                                   guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+    season = app_commands.Group(name="season", description="This server's seasons", parent=settings)
 
     def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
@@ -88,10 +104,17 @@ class Admin(commands.Cog):
         await self.hub.answers.answer(interaction, kind, checked)
 
     @staticmethod
-    def _settings_view(current: GuildSettings, saved: bool = False) -> discord.ui.LayoutView:
-        """The server's settings as a V2 message (``saved``: said first)."""
+    def _settings_view(current: GuildSettings, saved: bool = False, season: SeasonInfo | None = None
+                       ) -> discord.ui.LayoutView:
+        """The server's settings as a V2 message (``saved``: said first; ``season``: the current season, last)."""
         defaults = "\n".join(f"- {game_name(g)}: {options_line(o)}" for g, o in current.default_options.items() if o)
         channels = ", ".join(f"<#{c}>" for c in current.allowed_channels) or t("settings.all_channels")
+        when = None
+        if season is not None:
+            started = season["started_at"]
+            when = f"**{t('settings.season')}**: " + (
+                t("settings.season_since", n=season["number"], date=format_day(started)) if started is not None
+                else t("settings.season_new", n=season["number"]))
         return layout.card(
             t("settings.saved") if saved else None,
             "### " + t("settings.title"),
@@ -99,6 +122,7 @@ class Admin(commands.Cog):
                                                  else t("settings.language_locale")),
             f"**{t('settings.defaults')}**\n" + (defaults or t("settings.none")),
             f"**{t('settings.channels')}**: {channels}",
+            when,
             accent=layout.NOTICE)
 
     async def _tell(self, interaction: Interaction, text: str, *controls: Control) -> None:
@@ -110,7 +134,8 @@ class Admin(commands.Cog):
 
         async def work(guild_id: int) -> None:
             current = await self.hub.service.guild_settings(guild_id)
-            await interaction.response.send_message(view=self._settings_view(current), ephemeral=True)
+            season = await self.hub.service.current_season(guild_id)
+            await interaction.response.send_message(view=self._settings_view(current, season=season), ephemeral=True)
 
         await self._guarded(interaction, "settings", work)
 
@@ -205,6 +230,46 @@ class Admin(commands.Cog):
             await interaction.response.edit_message(view=layout.notice(t("settings.reset_done", n=removed)))
 
         await self._guarded(interaction, "settings-reset", work)
+
+    @season.command(name="start", description="Close this server's season (its leaderboards are kept) and start anew")
+    async def season_start(self, interaction: Interaction) -> None:
+        """``/settings season start``: asks for a confirmation first (refused at once when nobody is ranked)."""
+
+        async def work(guild_id: int) -> None:
+            n = (await self.hub.service.season_to_close(guild_id))["number"]
+            yes = button(SeasonButton, ids.season(ids.SEASON_CLOSE, n), t("season.yes", next=n + 1),
+                         discord.ButtonStyle.danger)
+            keep = button(SeasonButton, ids.season(ids.SEASON_KEEP, n), t("season.keep", n=n))
+            await self._tell(interaction, t("season.confirm", n=n, next=n + 1), yes, keep)
+
+        await self._guarded(interaction, "settings", work)
+
+    async def confirm_season(self, interaction: Interaction, verb: str, season: str) -> None:
+        """A button of the season's confirmation (from its ``custom_id``, checked here): ``close`` closes the
+        season it names if that is still the current one, posts the podium in the channel and says so in place
+        of the question; ``keep`` changes nothing. A second press, or a forged id, gets a short answer."""
+
+        async def work(guild_id: int) -> None:
+            number = ids.season_number(season)
+            if number is None or verb not in (ids.SEASON_CLOSE, ids.SEASON_KEEP):
+                raise TableError(t("season.bad_button"))
+            if verb == ids.SEASON_KEEP:
+                current = (await self.hub.service.current_season(guild_id))["number"]
+                if current != number:
+                    raise TableError(t("season.bad_button"))
+                await interaction.response.edit_message(view=layout.notice(t("season.kept", n=number)))
+                return
+            closed = await self.hub.service.close_season(guild_id, number)
+            await interaction.response.edit_message(view=layout.notice(t(
+                "season.done", n=closed.ranked, season=closed.number, next=closed.number + 1)))
+            with self.hub.languages.public_in(guild_id):  # the podium is public: in the server's language
+                podium = podium_view(closed)
+            try:
+                await interaction.followup.send(view=podium, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as e:  # the season is closed all the same; the boards keep the podium
+                log.warning("guild %d: posting the podium of season %d failed: %s", guild_id, closed.number, e)
+
+        await self._guarded(interaction, "settings-season", work)
 
 
 async def setup(bot: TavoloBot) -> None:

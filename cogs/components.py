@@ -204,6 +204,25 @@ class ResetButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=id
             await cog.confirm_reset(interaction, self.groups["game"] or "")
 
 
+class SeasonButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.SEASON):
+    """Closes the server's season, or keeps it (the verb and the season are checked by the Admin)."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Admin | None", interaction.client.get_cog("Admin"))
+        if cog is not None:
+            await cog.confirm_season(interaction, self.groups["verb"] or "", self.groups["season"] or "")
+
+
+class SeasonLeaderboardButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.SEASON_LEADERBOARD):
+    """A page of a closed season's leaderboard."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Standings | None", interaction.client.get_cog("Standings"))
+        if cog is not None:  # the season and the page are read (and a forged one refused) by the Standings
+            await cog.show_page(interaction, self.groups["game"] or "", self.groups["page"] or "", edit=True,
+                                season=self.groups["season"] or "")
+
+
 class HistoryButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.HISTORY):
     """A page of ``/history``."""
 
@@ -244,7 +263,7 @@ class HintButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PageButton, OldHandButton,
                  RematchButton, LeaderboardButton, ResetButton, HistoryButton, ReviewButton, ReplayButton,
-                 HintButton)
+                 HintButton, SeasonButton, SeasonLeaderboardButton)
 
 
 def button(cls: type[DynamicT], custom_id: str, label: str,

@@ -20,6 +20,11 @@ LEADERBOARD = r"tv:lb:(?P<game>[^:]*)(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"
 """Loose on purpose: any ``tv:lb:`` id reaches the Standings, which read it with ``page_number`` and answer a
 forged one (``tv:lb:briscola:1e20``, a negative page, an unknown game) with a short message."""
 RESET = r"tv:reset:(?P<game>[a-z]+)"
+SEASON = r"tv:season:(?P<verb>[^:]*):(?P<season>[^:]*)"
+"""Loose on purpose: the Admin reads the verb and the season number (``season_number``) and answers a forged or
+stale one with a short message."""
+SEASON_LEADERBOARD = r"tv:lbs:(?P<season>[^:]*):(?P<game>[^:]*)(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"
+"""A page of a closed season's leaderboard; loose like ``LEADERBOARD``, read by the Standings."""
 REVIEW = r"tv:review:(?P<game>\d+)"
 REPLAY = r"tv:replay:(?P<game>\d+)"
 HINT = r"tv:hint:(?P<table>\d+):(?P<version>\d+)"
@@ -109,6 +114,28 @@ def leaderboard(game: str, page: int, tag: str | None = None) -> str:
 def reset(game: str) -> str:
     """The confirmation of a leaderboard reset."""
     return f"tv:reset:{game}"
+
+
+SEASON_CLOSE = "close"
+"""The verb of the button that closes the season."""
+SEASON_KEEP = "keep"
+"""The verb of the button that keeps it."""
+
+
+def season(verb: str, number: int) -> str:
+    """A button of the confirmation of ``/settings season start``: ``close`` or ``keep`` season ``number``."""
+    return f"tv:season:{verb}:{number}"
+
+
+def season_leaderboard(season: int, game: str, page: int, tag: str | None = None) -> str:
+    """A page of a closed season's leaderboard."""
+    return f"tv:lbs:{season}:{game}:{page}" + (f":{tag}" if tag else "")
+
+
+def season_number(text: str) -> int | None:
+    """A season number from a ``custom_id``: plain ASCII digits, 1 to ``MAX_PAGE``, else ``None``."""
+    number = page_number(text)
+    return number if number else None
 
 
 HISTORY = r"tv:hist:(?P<game>[^:]*)(?::(?P<member>[^:]*))?(?::(?P<page>[^:]*))?(?::(?P<tag>.*))?"

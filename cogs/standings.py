@@ -14,9 +14,9 @@ from discord.ext import commands
 from bot.i18n import LANGUAGE_NAMES, LANGUAGES, format_day, use_language
 from bot.ratings import Standing, rating_text
 from bot.tables import TableError
-from bot.tables.standings import HistoryPage, PlayerStats
+from bot.tables.standings import HistoryPage, LeaderboardPage, PlayerStats
 from cogs import ids
-from cogs.components import HistoryButton, LeaderboardButton, button
+from cogs.components import HistoryButton, LeaderboardButton, SeasonLeaderboardButton, button
 from cogs.markup import name_text
 from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
@@ -49,33 +49,38 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The best players of this server")
     @app_commands.guild_only()
-    @app_commands.describe(game="which game (default: every game played here)")
+    @app_commands.describe(game="which game (default: every game played here)",
+                           season="a closed season's final leaderboard (default: the current season)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: Interaction, game: Choice[str] | None = None) -> None:
-        """``/leaderboard``: one game's board, paged; without a game, the best of every game the server played."""
+    async def leaderboard(self, interaction: Interaction, game: Choice[str] | None = None,
+                          season: int | None = None) -> None:
+        """``/leaderboard``: one game's board, paged; without a game, the best of every game the server played;
+        with a season, that closed season's final boards."""
         if game is None:
-            await self.show_overview(interaction)
+            await self.show_overview(interaction, season)
         else:
-            await self.show_page(interaction, game.value, 1, edit=False)
+            await self.show_page(interaction, game.value, 1, edit=False, season=season)
 
-    async def show_overview(self, interaction: Interaction) -> None:
-        """The leaderboard of every game with ranked players on this server: the first ``OVERVIEW_ROWS`` of each,
-        and how to see a whole board."""
+    async def show_overview(self, interaction: Interaction, season: int | None = None) -> None:
+        """The leaderboard of every game with ranked players on this server (in a closed ``season``: its final
+        boards): the first ``OVERVIEW_ROWS`` of each, and how to see a whole board."""
 
         async def work() -> None:
             if interaction.guild_id is None:
                 raise TableError(t("guild_only"))
-            boards = [(g, await self.hub.service.leaderboard(interaction.guild_id, g, 1, OVERVIEW_ROWS))
+            service = self.hub.service
+            boards = [(g, await service.leaderboard(interaction.guild_id, g, 1, OVERVIEW_ROWS) if season is None
+                       else await service.season_leaderboard(interaction.guild_id, season, g, 1, OVERVIEW_ROWS))
                       for g in GAME_NAMES]
             with self.hub.languages.public_in(interaction.guild_id):  # a public message
-                parts = ["### " + t("lb.title_all")]
+                parts = ["### " + (t("lb.title_all") if season is None else t("lb.title_all_season", n=season))]
                 for g, data in boards:
                     if data["total"]:
                         parts.append(f"**{game_name(g)}** · {t('players_n', n=data['total'])}\n"
                                      + "\n".join(self._row(rank, st) for rank, st in data["rows"]))
                 if len(parts) == 1:
                     parts.append(t("lb.empty_all"))
-                parts.append("-# " + t("lb.game_more"))
+                parts.append("-# " + t("lb.game_more" if season is None else "lb.season_more"))
                 view = layout.card(*parts, accent=layout.GOLD)
             await interaction.response.send_message(view=view, allowed_mentions=discord.AllowedMentions.none())
 
@@ -88,30 +93,46 @@ class Standings(commands.Cog):
         return t("lb.row", rank=rank, name=name_text(st.name), rating=rating_text(st.rating, st.games),
                  games=t("lb.games", n=st.games, wins=st.wins), streak=streak)
 
-    async def show_page(self, interaction: Interaction, game: str, page: int | str, *, edit: bool) -> None:
-        """Page ``page`` of a game's leaderboard, as a new message or in place of the clicked one. A page
-        from a button's ``custom_id`` comes as text and is checked (with the game) before any use; one past
-        the end shows the last page."""
+    async def show_page(self, interaction: Interaction, game: str, page: int | str, *, edit: bool,
+                        season: int | str | None = None) -> None:
+        """Page ``page`` of a game's leaderboard (of a closed ``season``: its final board), as a new message or
+        in place of the clicked one. A page and a season from a button's ``custom_id`` come as text and are
+        checked (with the game) before any use; one past the end shows the last page."""
 
         async def work() -> None:
             if interaction.guild_id is None:
                 raise TableError(t("guild_only"))
             number = page if isinstance(page, int) else ids.page_number(page)
-            if game not in GAME_NAMES or number is None:
+            which = season if season is None or isinstance(season, int) else ids.season_number(season)
+            if game not in GAME_NAMES or number is None or (season is not None and which is None):
                 raise TableError(t("lb.bad_page"))
-            data = await self.hub.service.leaderboard(interaction.guild_id, game, max(1, number))
+
+            async def board(n: int) -> LeaderboardPage:
+                if which is None:
+                    return await self.hub.service.leaderboard(interaction.guild_id or 0, game, n)
+                return await self.hub.service.season_leaderboard(interaction.guild_id or 0, which, game, n)
+
+            data = await board(max(1, number))
             if data["page"] > data["pages"]:  # the board got shorter since the button was drawn
-                data = await self.hub.service.leaderboard(interaction.guild_id, game, data["pages"])
+                data = await board(data["pages"])
             with self.hub.languages.public_in(interaction.guild_id):  # a public message
                 rows = [self._row(rank, st) for rank, st in data["rows"]]
+                if which is None:
+                    ids_of = [ids.leaderboard(game, data["page"] - 1, "prev"),
+                              ids.leaderboard(game, data["page"] + 1, "next")]
+                    kind: type[LeaderboardButton] | type[SeasonLeaderboardButton] = LeaderboardButton
+                    title, empty = t("lb.title", game=game_name(game)), t("lb.empty", game=game_name(game))
+                else:
+                    ids_of = [ids.season_leaderboard(which, game, data["page"] - 1, "prev"),
+                              ids.season_leaderboard(which, game, data["page"] + 1, "next")]
+                    kind = SeasonLeaderboardButton
+                    title = t("lb.title_season", game=game_name(game), n=which)
+                    empty = t("lb.empty_season", game=game_name(game), n=which)
                 controls = [
-                    button(LeaderboardButton, ids.leaderboard(game, data["page"] - 1, "prev"), t("lb.prev"),
-                           disabled=data["page"] <= 1),
-                    button(LeaderboardButton, ids.leaderboard(game, data["page"] + 1, "next"), t("lb.next"),
-                           disabled=data["page"] >= data["pages"]),
+                    button(kind, ids_of[0], t("lb.prev"), disabled=data["page"] <= 1),
+                    button(kind, ids_of[1], t("lb.next"), disabled=data["page"] >= data["pages"]),
                 ]
-                view = layout.card("### " + t("lb.title", game=game_name(game)),
-                                   "\n".join(rows) if rows else t("lb.empty", game=game_name(game)),
+                view = layout.card("### " + title, "\n".join(rows) if rows else empty,
                                    "-# " + t("lb.footer", page=data["page"], pages=data["pages"],
                                                    total=t("players_n", n=data["total"])),
                                    layout.rows(controls), accent=layout.GOLD)
@@ -145,7 +166,7 @@ class Standings(commands.Cog):
     def _stats_view(who: discord.abc.User, data: PlayerStats) -> discord.ui.LayoutView:
         """A member's statistics as a V2 message (in the context's language)."""
         parts = ["### " + t("stats.title", name=name_text(who.display_name))]
-        if not data["games"]:
+        if not data["games"] and not data["recent"] and not data["seasons"]:
             parts.append(t("stats.none", name=name_text(who.display_name)))
         for game, entry in data["games"].items():
             st = entry["standing"]
@@ -158,6 +179,11 @@ class Standings(commands.Cog):
                     points=g.game_points) for g in data["recent"]]
         if recent:
             parts.append(f"**{t('stats.recent')}**\n" + "\n".join(f"- {r}" for r in recent))
+        past = [t("stats.season_row", season=s.season, game=game_name(s.game), place=s.place,
+                  rating=rating_text(s.standing.rating, s.standing.games),
+                  games=t("lb.games", n=s.standing.games, wins=s.standing.wins)) for s in data["seasons"]]
+        if past:
+            parts.append(f"**{t('stats.seasons')}**\n" + "\n".join(f"- {r}" for r in past))
         parts.append("-# " + t("stats.history"))
         return layout.card(*parts, accent=layout.NOTICE)
 

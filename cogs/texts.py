@@ -306,6 +306,34 @@ PLURALS.update({
     "hist.games_n": NP_("{n} game", "{n} games"),
 })
 
+# ----- seasons: /settings season start, /leaderboard season:, /stats -----
+TEXTS.update({
+    "settings.season": N_("Season"),
+    "settings.season_since": N_("season {n}, since {date}"),
+    "settings.season_new": N_("season {n}, no game finished yet"),
+    "season.confirm": N_("Close season {n} of this server and start season {next}? The final leaderboard of each "
+                         "game is kept (/leaderboard season:{n}), every rating starts again from the default, and "
+                         "the podium is posted in this channel."),
+    "season.yes": N_("Yes, start season {next}"),
+    "season.keep": N_("No, keep season {n}"),
+    "season.kept": N_("Nothing was changed: season {n} goes on."),
+    "season.bad_button": N_("That button is out of date; /settings season start asks again."),
+    "season.podium_title": N_("Season {n} is over: the podium"),
+    "season.podium_row": N_("**{place}.** {name} · rating {rating} · {games}"),
+    "season.podium_footer": N_("Season {next} starts now, with every rating from the default. "
+                               "/leaderboard season:{n} shows the final leaderboards."),
+    "lb.title_season": N_("{game} · leaderboard of season {n}"),
+    "lb.title_all_season": N_("Leaderboard of season {n}"),
+    "lb.empty_season": N_("Nobody was ranked in {game} in season {n}."),
+    "lb.season_more": N_("/leaderboard with the game and the season shows all of its players."),
+    "stats.seasons": N_("Past seasons"),
+    "stats.season_row": N_("Season {season} · {game}: place {place} · rating {rating} · {games}"),
+})
+PLURALS.update({
+    "season.done": NP_("Season {season} is closed: {n} standing kept in its leaderboards. Season {next} has begun.",
+                       "Season {season} is closed: {n} standings kept in its leaderboards. Season {next} has begun."),
+})
+
 # ----- /replay: the animated picture of a finished game -----
 TEXTS.update({
     "replay.title": N_("Replay of game {id}: {game}"),

@@ -75,6 +75,10 @@ class SeasonQueries(StoreBase):
         first = await self._read("SELECT min(finished_at) FROM games WHERE guild_id = ?", (guild_id,))
         return 1, first[0][0] if first else None
 
+    async def ranked_in(self, guild_id: int) -> int:
+        """How many live standings a guild has (every game): zero means nothing to close."""
+        return int((await self._read("SELECT count(*) FROM standings WHERE guild_id = ?", (guild_id,)))[0][0])
+
     async def close_season(self, guild_id: int, number: int, ended_at: float) -> SeasonClose:
         """Close season ``number`` of a guild if it is the current one and someone is ranked in it: in one
         transaction, move every live standing of the guild into the season's boards (with its place in its

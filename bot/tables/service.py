@@ -241,6 +241,10 @@ class TableService(Lobby, Reviews):
         """``StandingsService.current_season``: a guild's season number and when it began."""
         return await self.standings.current_season(guild_id)
 
+    async def season_to_close(self, guild_id: int) -> SeasonInfo:
+        """``StandingsService.season_to_close``: the current season, refused when there is nothing to close."""
+        return await self.standings.season_to_close(guild_id)
+
     async def close_season(self, guild_id: int, number: int) -> SeasonClose:
         """``StandingsService.close_season``: keep the season's boards and start the next one."""
         return await self.standings.close_season(guild_id, number)

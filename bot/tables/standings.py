@@ -121,6 +121,15 @@ class StandingsService:
             number, started_at = await self.store.current_season(guild_id)
         return {"number": number, "started_at": started_at}
 
+    async def season_to_close(self, guild_id: int) -> SeasonInfo:
+        """The current season, when it can be closed (someone is ranked in it); else ``BadRequest``."""
+        with storage_failure():
+            number, started_at = await self.store.current_season(guild_id)
+            ranked = await self.store.ranked_in(guild_id)
+        if not ranked:
+            raise _nothing_to_close(number)
+        return {"number": number, "started_at": started_at}
+
     async def close_season(self, guild_id: int, number: int) -> SeasonClose:
         """Close season ``number`` of a guild: its final board of each game is kept (``season_leaderboard``),
         the live standings start empty (every rating from the default again), in one transaction. Refused,
@@ -132,8 +141,7 @@ class StandingsService:
             raise BadRequest(_("Season {asked} is not this server's current season (it is season {current}); nothing "
                                "was changed.").format(asked=number, current=closed.number))
         if closed.outcome is CloseOutcome.EMPTY:
-            raise BadRequest(_("Nobody has finished a rated game in season {n} yet: there is nothing to close.").format(
-                n=closed.number))
+            raise _nothing_to_close(closed.number)
         log.info("guild %d: season %d closed (%d standings kept)", guild_id, closed.number, closed.ranked)
         return closed
 
@@ -223,3 +231,9 @@ class StandingsService:
             rows, total = await self.store.recent_games(guild_id, user_id=user_id, game=game, page=page,
                                                         per_page=per_page)
         return {"rows": rows, "page": page, "pages": max(1, -(-total // per_page)), "total": total}
+
+
+def _nothing_to_close(number: int) -> BadRequest:
+    """The refusal of closing a season nobody is ranked in."""
+    return BadRequest(_("Nobody has finished a rated game in season {n} yet: there is nothing to close.").format(
+        n=number))

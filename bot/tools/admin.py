@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.tools.paths import output_file_problem
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
     from bot.config import Settings
     from bot.storage import DatabaseUrl
+    from bot.storage.seasons import SeasonRow
+    from bot.tables.standings import SeasonInfo
 
 log = logging.getLogger(__name__)
 
@@ -379,4 +381,53 @@ def cmd_forget_user(args: argparse.Namespace, settings: Settings, confirm: Calla
     if live:
         print(_("They still sit at the live tables {tables}: the running bot keeps those seats until the games end; "
                 "run forget-user again after that.").format(tables=", ".join(f"#{t}" for t in live)), file=sys.stderr)
+    return 0
+
+
+async def season_list(settings: Settings, guild_id: int) -> tuple[SeasonInfo, list[SeasonRow]]:
+    """A guild's current season and its closed seasons, oldest first."""
+    from bot.storage import Store
+    from bot.tables import TableService
+
+    service = TableService(await Store(settings.database).open())
+    try:
+        return await service.current_season(guild_id), await service.seasons(guild_id)
+    finally:
+        await service.close()
+
+
+def cmd_seasons(args: argparse.Namespace, settings: Settings) -> int:
+    """List a server's seasons: the current one and when it began, then each closed one with its dates and the
+    players its final leaderboards rank per game."""
+    from bot.i18n import format_day
+    from bot.storage import StorageError, failure_line
+    from bot.tables import StorageFailed
+    from rules.games import spec
+
+    guild_id: int = args.guild_id
+    if isinstance(settings.database, Path) and not settings.database.is_file():
+        print(_("error: there is no database at {path} (TAVOLO_DATABASE).").format(path=settings.database),
+              file=sys.stderr)
+        return 1
+    try:
+        current, closed = asyncio.run(season_list(settings, guild_id))
+    except StorageError as exc:
+        print(failure_line(exc, settings.database), file=sys.stderr)
+        return 1
+    except StorageFailed as exc:
+        print(failure_line(StorageError(exc.reason, exc.code), settings.database), file=sys.stderr)
+        return 1
+    started = current["started_at"]
+    print(_("Server {guild}: season {n}, since {date}.").format(guild=guild_id, n=current["number"],
+                                                                date=format_day(started))
+          if started is not None else
+          _("Server {guild}: season {n}, no game finished yet.").format(guild=guild_id, n=current["number"]))
+    if not closed:
+        print(_("No season closed yet."))
+    for season in closed:
+        boards = ", ".join(ngettext("{game}: {n} player", "{game}: {n} players", n).format(
+            game=_(spec(game).title), n=n) for game, n in season.players.items())
+        print(_("Season {n}: {start} to {end} · {boards}").format(
+            n=season.number, start=format_day(season.started_at) if season.started_at is not None else "?",
+            end=format_day(season.ended_at), boards=boards))
     return 0
