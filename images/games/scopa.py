@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -21,7 +22,6 @@ from PIL import Image, ImageDraw
 from images.cards import back_image, card_height, paste_card
 from images.common import (
     CREAM,
-    ELLIPSIS,
     FELT,
     FELT_DARK,
     HIGHLIGHT,
@@ -33,7 +33,6 @@ from images.common import (
     RGB,
     SIDE_COLOURS,
     WHITE,
-    Fitted,
     draw_text,
     faces_of,
     fit_lines,
@@ -47,7 +46,6 @@ from images.common import (
     rounded_box,
     seat_name,
     seat_names,
-    shorten,
     size_for,
     text_width,
 )
@@ -104,7 +102,8 @@ PILE_CARD = 40
 """The little face-down card beside each side's count of captured cards (a back: no index to read)."""
 PRIMIERA_CARD = 114
 """The summary's primiera cards, as narrow as any card the pictures draw (their index 11.4 px on a phone)."""
-ROW_PAD = 10
+ROW_PAD = 12
+CELL_PAD = 12
 BOARD_MAX_H = 300
 """The table cards take one row up to 6 (4 at 168 px, 6 at 114) and overlap in it up to 10, so that the table
 picture stays about as tall as it is wide; more take a second row."""
@@ -119,12 +118,43 @@ def _capture_h() -> int:
     return line_height(_text_size()) + 10 + card_height(CAPTURE_CARD) + 2 * GAP
 
 
-def _side_row_h() -> int:
-    return max(line_height(_text_size()), card_height(PILE_CARD)) + 2 * ROW_PAD
+@dataclass(frozen=True)
+class PilesLayout:
+    """Each side's cell under the last capture, side by side: its players' names (one line each), then its
+    captured cards and its scope, on one line when the cell is wide enough, else on two."""
+
+    cell_w: float
+    name_lines: int
+    split: bool
+    """The scope on a line of its own (three sides: narrow cells)."""
+    cell_h: int
+
+    @property
+    def height(self) -> int:
+        """The part's height, its gaps included."""
+        return self.cell_h + 2 * GAP
 
 
-def _piles_h(sides: int) -> int:
-    return sides * _side_row_h() + (sides - 1) * 8 + 2 * GAP
+def _scope_w(size: int) -> float:
+    return max(text_width(label("scope_count", n=n), size_for(label("scope_count", n=n), size), True, True)
+               for n in (0, 8)) + 24
+
+
+def _count_w(size: int) -> float:
+    return PILE_CARD + 12 + text_width("40", size, True, True)
+
+
+def piles_layout(sides: Sequence[Sequence[int]]) -> PilesLayout:
+    """How the sides' cells lie."""
+    size = _text_size()
+    k = len(sides)
+    cell_w = (WIDTH - 2 * MARGIN - (k - 1) * GAP) / k
+    split = _count_w(size) + 12 + _scope_w(size) > cell_w - 2 * CELL_PAD
+    stats_h = card_height(PILE_CARD)
+    if split:
+        stats_h += 8 + line_height(size) + 6
+    lines = max(len(side) for side in sides)
+    return PilesLayout(cell_w, lines, split, 2 * ROW_PAD + lines * line_height(size) + 8 + stats_h)
 
 
 def table_board(count: int) -> BoardLayout:
@@ -135,7 +165,7 @@ def table_board(count: int) -> BoardLayout:
 def scopa_table_size(view: ScopaView) -> tuple[int, int]:
     """The pixel size of the Scopa table picture (it grows with the cards on the table and the sides)."""
     board = table_board(len(view.table))
-    return (WIDTH, MARGIN + board.height + GAP + _capture_h() + _piles_h(len(view.sides)) + MARGIN)
+    return (WIDTH, MARGIN + board.height + GAP + _capture_h() + piles_layout(view.sides).height + MARGIN)
 
 
 # ----- the parts -----
@@ -266,57 +296,41 @@ def _count_badge(canvas: Image.Image, cx: float, cy: float, text: str) -> None:
     draw_text(canvas, (cx, cy), text, size, INK, True, anchor="mm")
 
 
-def side_label(seats: Seats, players: int, side: Sequence[int], width: float) -> Fitted:
-    """A side's names on one line ``width`` wide: a player's name, or a team's names (``Giulia & Chiara B…``),
-    each cut only as far as the room left by the other, so that every name shows."""
-    names = seat_names(seats, players)
-    if len(side) == 1:
-        return one_line(names[side[0]], width)
-    joined = label("and").join(names[s] for s in side)
-    whole = one_line(joined, width)
-    if not whole.lines[0].endswith(ELLIPSIS):
-        return whole
-    size = whole.size
-    room = width - text_width(label("and"), size, True, True) * (len(side) - 1)
-    widths = [text_width(names[s], size, True, True) for s in side]
-    share = room / len(side)
-    spare = sum(share - w for w in widths if w < share)
-    long = sum(1 for w in widths if w >= share)
-    parts = [names[s] if w < share else shorten(names[s], size, int(share + spare / long), True)
-             for s, w in zip(side, widths)]
-    return Fitted((label("and").join(parts),), size)
-
-
 def _piles(canvas: Image.Image, view: ScopaView, seats: Seats, top: float) -> None:
-    """A row per side: its names, its captured cards (a face-down card and the count) and its scope."""
+    """A cell per side: its players' names in its colour (one line each), its captured cards (a face-down card
+    and their count) and its scope (gold once it has one)."""
     size = _text_size()
-    left, right = MARGIN + 6, WIDTH - MARGIN - 16
-    scope_w = max(text_width(label("scope_count", n=n), size_for(label("scope_count", n=n), size), True, True)
-                  for n in (0, 8)) + 24
-    count_w = PILE_CARD + 12 + text_width("40", size, True, True)
+    lay = piles_layout(view.sides)
+    names = seat_names(seats, view.players)
     y = top + GAP
     for i, side in enumerate(view.sides):
         colour = _side_colour(i)
-        rh = _side_row_h()
-        cy = y + rh / 2
-        paste(canvas, rounded_box((int(right - left + 16), rh), (*PANEL, 255), radius=14), (left - 6, y))
-        paste(canvas, rounded_box((10, rh - 20), (*colour, 255), radius=4), (left + 6, y + 10))
-        fitted = side_label(seats, view.players, side, right - left - 36 - scope_w - count_w - 40)
-        draw_text(canvas, (left + 28, cy), fitted.lines[0], fitted.size, colour, True, anchor="lm", condensed=True)
+        x = MARGIN + i * (lay.cell_w + GAP)
+        paste(canvas, rounded_box((int(lay.cell_w), lay.cell_h), (*PANEL, 255), radius=14), (x, y))
+        paste(canvas, rounded_box((int(lay.cell_w) - 28, 8), (*colour, 255), radius=4), (x + 14, y + 6))
+        ty = y + ROW_PAD + 2
+        for seat in side:
+            fitted = one_line(names[seat], lay.cell_w - 2 * CELL_PAD)
+            draw_text(canvas, (x + CELL_PAD, ty), fitted.lines[0], fitted.size, colour, True, condensed=True)
+            ty += line_height(size)
+        sy = y + ROW_PAD + lay.name_lines * line_height(size) + 8
+        cy = sy + card_height(PILE_CARD) / 2
+        paste(canvas, back_image(PILE_CARD), (x + CELL_PAD, sy))
+        draw_text(canvas, (x + CELL_PAD + PILE_CARD + 12, cy), str(view.pile_sizes[i]), size, WHITE, True,
+                  anchor="lm", condensed=True)
         scope = view.scope[i]
         text = label("scope_count", n=scope)
         ts = size_for(text, size)
         tw = text_width(text, ts, True, True) + 24
-        bx = right - tw
+        th = line_height(ts) + 6
+        if lay.split:
+            bx, by = x + CELL_PAD, sy + card_height(PILE_CARD) + 8
+        else:
+            bx, by = x + lay.cell_w - CELL_PAD - tw, cy - th / 2
         fill = HIGHLIGHT if scope else PANEL_LIGHT
-        paste(canvas, rounded_box((int(tw), line_height(ts) + 6), (*fill, 255), radius=12),
-              (bx, cy - (line_height(ts) + 6) / 2))
-        draw_text(canvas, (bx + tw / 2, cy), text, ts, INK if scope else CREAM, True, anchor="mm", condensed=True)
-        cx = right - scope_w - 20 - count_w
-        paste(canvas, back_image(PILE_CARD), (cx, cy - card_height(PILE_CARD) / 2))
-        draw_text(canvas, (cx + PILE_CARD + 12, cy), str(view.pile_sizes[i]), size, WHITE, True, anchor="lm",
+        paste(canvas, rounded_box((int(tw), th), (*fill, 255), radius=12), (bx, by))
+        draw_text(canvas, (bx + tw / 2, by + th / 2), text, ts, INK if scope else CREAM, True, anchor="mm",
                   condensed=True)
-        y += rh + 8
 
 
 def _view(view: GameView) -> ScopaView:
@@ -448,7 +462,8 @@ def _primiera_part(s: Summary, seats: Seats) -> SummaryPart | None:
             own = [Card.parse(c) for c in cards[i]] if i < len(cards) else []
             value = str(counts[i].get("primiera", 0)) if own else ""
             value_w = text_width(value, size, True, True) + 12 if value else 0
-            fitted = one_line(joined_names(seats, side), cell_w - 28 - value_w)
+            title = seat_name(seats, side[0]) if len(side) == 1 else label("team", n=i + 1)  # as its column
+            fitted = one_line(title, cell_w - 28 - value_w)
             draw_text(img, (x + 14, y + ROW_PAD), fitted.lines[0], fitted.size, colour, True, condensed=True)
             if value:
                 draw_text(img, (x + cell_w - 14, y + ROW_PAD), value, size, CREAM, True, anchor="ra",
