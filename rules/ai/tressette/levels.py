@@ -1,0 +1,317 @@
+"""Tressette's ``greedy`` (the exact baseline of docs/AI.md: win a trick cheaply, cash a card that cannot be beaten,
+load a partner's sure trick, else shed the least valuable card) and ``medium`` (card counting, the chance that
+the seats still to play beat a card, what a card is worth kept in hand: a master card, the guards of an ace or
+a two; long suits led; the voids a seat showed; the signals given and read, in 4 players).
+
+Every level sees only a ``TressetteView`` (its own hand, the trick, the completed tricks, the drawn and
+declared cards, the signals) and returns one of ``view.legal``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rules.actions import Action
+from rules.cards import deck_40
+from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
+from rules.games.tressette.view import TressetteView
+
+DECK: tuple[int, ...] = tuple(int(c) for c in deck_40())
+SUIT_CARDS: tuple[tuple[int, ...], ...] = tuple(tuple(c for c in DECK if c // 13 == s) for s in range(4))
+"""The ten cards of each suit."""
+
+
+# ----- what every level reads from the view -----
+def played_cards(view: TressetteView) -> set[int]:
+    """Every card played this round: the completed tricks and the trick on the table."""
+    out = {int(c) for _lead, cards, _w in view.tricks for _s, c in cards}
+    out.update(int(c) for _s, c in view.trick)
+    return out
+
+
+def is_master(card: int, gone: set[int]) -> bool:
+    """Whether no card of ``card``'s suit stronger than it is left outside ``gone`` (the cards played and the
+    seat's own hand): nobody else can beat it."""
+    return all(STRENGTH[x] <= STRENGTH[card] or x in gone for x in SUIT_CARDS[card // 13])
+
+
+def trick_leader(view: TressetteView) -> tuple[int, int]:
+    """(seat, card) that is taking the trick on the table so far."""
+    led = view.trick[0][1].suit_index
+    seat, best = view.trick[0][0], int(view.trick[0][1])
+    for s, c in view.trick[1:]:
+        if c.suit_index == led and STRENGTH[c] > STRENGTH[best]:
+            seat, best = s, int(c)
+    return seat, best
+
+
+def card_actions(view: TressetteView) -> list[Action]:
+    """The legal plays without a signal (one per card)."""
+    return [a for a in view.legal if a.signal is None]
+
+
+def _card(a: Action) -> int:
+    assert a.card is not None, "a Tressette action plays a card"
+    return int(a.card)
+
+
+# ----- greedy: the exact rule -----
+def greedy_card(view: TressetteView) -> int:
+    """Greedy's card (docs/AI.md, "Tressette"). Leading: the card that cannot be beaten (a master) worth the most
+    thirds, then the strongest, then the lowest id; with none, the card of fewest thirds, then the weakest, then
+    the lowest id. Following: when the partner takes the trick so far and the seat plays last, or the partner's
+    card is a master, the card of most thirds (then the weakest, then the lowest id); else the weakest card that
+    takes the trick so far (then the lowest id); else the card of fewest thirds, then the weakest, then the
+    lowest id."""
+    cards = [_card(a) for a in card_actions(view)]
+    hand = {int(c) for c in view.hand}
+    gone = played_cards(view) | hand
+
+    def shed(c: int) -> tuple[int, int, int]:
+        return (THIRDS[c], STRENGTH[c], c)
+
+    if not view.trick:
+        masters = [c for c in cards if is_master(c, gone)]
+        if masters:
+            return max(masters, key=lambda c: (THIRDS[c], STRENGTH[c], -c))
+        return min(cards, key=shed)
+    assert view.seat is not None
+    best_seat, best = trick_leader(view)
+    led = view.trick[0][1].suit_index
+    partner = view.players == 4 and side_of(best_seat, 4) == side_of(view.seat, 4)
+    if partner:
+        if len(view.trick) == view.players - 1 or is_master(best, gone):
+            return max(cards, key=lambda c: (THIRDS[c], -STRENGTH[c], -c))
+        return min(cards, key=shed)
+    beaters = [c for c in cards if c // 13 == led and STRENGTH[c] > STRENGTH[best]]
+    if beaters:
+        return min(beaters, key=lambda c: (STRENGTH[c], c))
+    return min(cards, key=shed)
+
+
+def choose_greedy(view: TressetteView) -> Action:
+    """Greedy's action: its card, never with a signal."""
+    card = greedy_card(view)
+    return next(a for a in card_actions(view) if a.card == card)
+
+
+# ----- medium: counting, chances, what a card is worth kept -----
+class Knowledge:
+    """What a seat can infer from its view: the unseen cards, each other seat's hidden slots, the suits each
+    seat has shown (or signalled, ``volo``) it lacks, the masters an opponent announced (``busso``)."""
+
+    def __init__(self, view: TressetteView) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.seat = view.seat
+        self.n = view.players
+        self.hand = {int(c) for c in view.hand}
+        self.played = played_cards(view)
+        self.known: dict[int, set[int]] = {s: {int(c) for c in cs} for s, cs in view.known_hands.items()
+                                           if s != self.seat}
+        known_all = set().union(*self.known.values()) if self.known else set()
+        self.unseen = set(DECK) - self.hand - self.played - known_all
+        """Cards whose place this seat does not know: in another seat's hidden slots or in the stock."""
+        self.hidden = {s: view.hand_sizes[s] - len(self.known.get(s, ())) for s in range(self.n) if s != self.seat}
+        self.void: dict[int, set[int]] = {s: {"dcsb".index(x) for x in v} for s, v in enumerate(view.voids())}
+        self.busso: dict[int, set[int]] = {s: set() for s in range(self.n)}
+        self.striscio: dict[int, set[int]] = {s: set() for s in range(self.n)}
+        for sig in view.signals:
+            suit = sig.card.suit_index
+            if sig.signal == "volo":
+                self.void[sig.seat].add(suit)
+            elif sig.signal == "busso":
+                self.busso[sig.seat].add(suit)
+            else:
+                self.striscio[sig.seat].add(suit)
+        self.gone = self.played | self.hand
+
+    def partner(self) -> int | None:
+        """The partner's seat with 4 players."""
+        return (self.seat + 2) % 4 if self.n == 4 else None
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Whether two seats play for one side."""
+        return side_of(a, self.n) == side_of(b, self.n)
+
+    def holds_any(self, seat: int, cards: Iterable[int]) -> float:
+        """The chance that ``seat`` holds at least one of ``cards`` (counting its known cards, its voids, the
+        hypergeometric chance over its hidden slots, and a ``busso`` it gave for its suit's master)."""
+        wanted = set(cards)
+        if wanted & self.known.get(seat, set()):
+            return 1.0
+        h = self.hidden.get(seat, 0)
+        if h <= 0:
+            return 0.0
+        voids = self.void.get(seat, set())
+        pool = [c for c in self.unseen if c // 13 not in voids]
+        k = sum(1 for c in wanted if c in self.unseen and c // 13 not in voids)
+        if k == 0:
+            return 0.0
+        total = len(pool)
+        if total <= 0:
+            return 0.0
+        none = 1.0
+        for i in range(min(h, total)):
+            if total - i <= 0:
+                break
+            none *= max(0.0, (total - k - i) / (total - i))
+        p = 1.0 - none
+        if any(c // 13 in self.busso.get(seat, set()) and c in self.unseen and is_master(c, self.gone)
+               for c in wanted):  # it knocked in this suit: it holds the suit's master
+            p = max(p, 0.9)
+        return p
+
+    def stronger(self, card: int) -> list[int]:
+        """The cards of ``card``'s suit stronger than it that are not played and not in the seat's hand."""
+        return [x for x in SUIT_CARDS[card // 13] if STRENGTH[x] > STRENGTH[card] and x not in self.gone]
+
+    def after(self, trick_len: int) -> list[int]:
+        """The seats that still play to the trick after this seat."""
+        return [(self.seat + i) % self.n for i in range(1, self.n - trick_len)]
+
+
+def threat(k: Knowledge, card: int) -> float:
+    """The chance that ``card`` kept in hand falls to a stronger card of an opponent: none for a master; the
+    likeliest opponent's chance of holding a stronger card, halved when the seat holds a smaller card of the
+    suit to play under it."""
+    above = k.stronger(card)
+    if not above:
+        return 0.0
+    chance = max(k.holds_any(s, above) for s in k.hidden if not k.same_side(s, k.seat))
+    guarded = any(c // 13 == card // 13 and STRENGTH[c] < STRENGTH[card] for c in k.hand)
+    return chance * (0.5 if guarded else 1.0)
+
+
+def keep_cost(k: Knowledge, card: int) -> float:
+    """What playing ``card`` costs the seat's hand later, in thirds: a master card is a sure trick later; the last
+    small card of a suit guarding an ace or a two leaves it bare to the card above it."""
+    cost = 0.0
+    if is_master(card, k.gone) and THIRDS[card] < 3:
+        cost += 0.6
+    suit = card // 13
+    same = [c for c in k.hand if c // 13 == suit and c != card]
+    for guarded in same:
+        if THIRDS[guarded] == 0 or STRENGTH[card] > STRENGTH[guarded]:
+            continue
+        above = k.stronger(guarded)
+        if not above:
+            continue
+        guards = [c for c in same if c != guarded and STRENGTH[c] < STRENGTH[guarded]]
+        if not guards:  # ``card`` was the last guard
+            threat = max(k.holds_any(s, above) for s in k.hidden if not k.same_side(s, k.seat))
+            cost += threat * (THIRDS[guarded] + 0.5)
+    return cost
+
+
+OTHER_CARD = 0.25
+"""The thirds an opponent still to play is expected to give to a trick the seat's side takes (a small card)."""
+
+
+def swing(k: Knowledge, table: Sequence[tuple[int, int]], card: int, rest: Sequence[int], p: float) -> float:
+    """What a play is worth in thirds to the seat's side against the other, counting each card as its holder's
+    until a trick takes it: with chance ``p`` the side takes the other side's cards in the trick, else it gives
+    its own (``card`` included); each opponent still to play adds ``OTHER_CARD`` to a trick the side takes (a
+    partner still to play gives nothing to a lost trick); the last trick's 3 go either way."""
+    ours = THIRDS[card] + sum(THIRDS[c] for s, c in table if k.same_side(s, k.seat))
+    theirs: float = sum(THIRDS[c] for s, c in table if not k.same_side(s, k.seat))
+    theirs += OTHER_CARD * sum(1 for s in rest if not k.same_side(s, k.seat))
+    value = p * theirs - (1 - p) * ours
+    if sum(k.view.hand_sizes) <= k.n and k.view.stock_count == 0:
+        value += (2 * p - 1) * LAST_TRICK_THIRDS
+    return value
+
+
+def p_win(k: Knowledge, best_seat: int, best: int, rest: Sequence[int]) -> float:
+    """The chance that ``best`` (played by ``best_seat``) takes the trick, or that the seat's side takes it,
+    with ``rest`` still to play: each opponent after it must not beat it; a partner after an opposing best card
+    may beat it."""
+    beaters = k.stronger(best)
+    if k.same_side(best_seat, k.seat):
+        p = 1.0
+        for s in rest:
+            if not k.same_side(s, k.seat):
+                p *= 1.0 - k.holds_any(s, beaters)
+        return p
+    p = 0.0
+    for i, s in enumerate(rest):
+        if k.same_side(s, k.seat):
+            rescue = k.holds_any(s, beaters)
+            for t in rest[i + 1:]:
+                rescue *= 0.7 if not k.same_side(t, k.seat) else 1.0
+            p = max(p, rescue)
+    return p
+
+
+def medium_scores(view: TressetteView) -> list[tuple[float, int]]:
+    """(score in thirds, card) of each card ``medium`` may play: its ``swing`` less its keep cost plus, when
+    leading, a long suit's and the partner's signals' bonus and an opponent's ``busso``'s malus."""
+    k = Knowledge(view)
+    out: list[tuple[float, int]] = []
+    cards = [_card(a) for a in card_actions(view)]
+    table = [(s, int(c)) for s, c in view.trick]
+    rest = k.after(len(view.trick))
+    partner = k.partner()
+    for c in cards:
+        if table:
+            led = table[0][1] // 13
+            best_seat, best = trick_leader(view)
+            if c // 13 == led and STRENGTH[c] > STRENGTH[best]:
+                best_seat, best = k.seat, c
+            p = p_win(k, best_seat, best, rest)
+            score = swing(k, table, c, rest, p)
+            if partner is not None and view.trick[0][0] == partner and led in k.busso[partner]:
+                score += 0.5 * p  # the partner asked for this trick
+        else:
+            p = p_win(k, k.seat, c, rest)
+            score = swing(k, [], c, rest, p)
+            suit = c // 13
+            length = sum(1 for x in k.hand if x // 13 == suit)
+            score += 0.15 * (length - 1)
+            if partner is not None:
+                if suit in k.busso[partner]:
+                    score += 1.0  # lead the partner's suit back
+                if suit in k.striscio[partner]:
+                    score += 0.3
+                if suit in k.void[partner] and not is_master(c, k.gone):
+                    score -= 0.3
+            for s in rest:
+                if not k.same_side(s, k.seat) and suit in k.busso[s] and not is_master(c, k.gone):
+                    score -= 0.5
+        score += THIRDS[c] * threat(k, c) - keep_cost(k, c)  # its risk in hand is gone; what the hand loses
+        out.append((score, c))
+    return out
+
+
+def lead_signal(view: TressetteView, card: int) -> str | None:
+    """The true signal ``medium`` adds to a lead, by priority: ``busso`` when the seat keeps the master of the
+    suit (the partner should lead it back), ``volo`` when the card is its last of the suit, ``striscio`` when it
+    keeps two or more of the suit; ``None`` otherwise."""
+    hand = {int(c) for c in view.hand}
+    gone = played_cards(view) | hand
+    rest = [c for c in hand if c // 13 == card // 13 and c != card]
+    if any(is_master(c, gone) for c in rest) and not is_master(card, gone):
+        return "busso"
+    if not rest:
+        return "volo"
+    if len(rest) >= 2:
+        return "striscio"
+    return None
+
+
+def choose_medium(view: TressetteView) -> Action:
+    """Medium's action: the card of best score (ties: the lowest card id), with its lead signal when signals
+    are played and the signal is legal."""
+    scores = medium_scores(view)
+    best = max(scores, key=lambda sc: (sc[0], -sc[1]))[1]
+    if not view.trick:
+        signal = lead_signal(view, best)
+        if signal is not None:
+            for a in view.legal:
+                if a.card == best and a.signal == signal:
+                    return a
+    return next(a for a in card_actions(view) if a.card == best)
+
+
+__all__ = ["Knowledge", "choose_greedy", "choose_medium", "greedy_card", "is_master", "keep_cost",
+           "lead_signal", "medium_scores", "played_cards", "trick_leader"]

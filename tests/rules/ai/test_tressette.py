@@ -1,0 +1,203 @@
+"""Tressette's AI levels (``rules.ai.tressette``): every choice is legal, ``greedy`` follows its written rule
+(docs/AI.md, "Tressette"), ``medium`` keeps the guard of its ace, leads its long suit, reads a void and its
+partner's signals and gives true signals, and no choice depends on what the seat cannot see.
+
+The game is not in the registry of games yet: the AI package is imported directly (its import registers its
+``GameAI``), and positions are set on a match made from the spec."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rules.ai.tressette  # noqa: F401  (registers Tressette's AI)
+from rules.actions import Action, RulesError
+from rules.ai import choose
+from rules.ai.registry import game_ai
+from rules.ai.tressette.levels import Knowledge, is_master, lead_signal, medium_scores, played_cards
+from rules.cards import Card
+from rules.games.tressette.engine import SPEC
+from rules.games.tressette.round import TressetteRound
+from rules.games.tressette.view import TressetteView
+
+LEVELS = ("greedy", "medium")
+
+
+def view_of(hands: list[str], trick: str = "", leader: int = 0, stock: str = "",
+            history: list[tuple[int, str, int]] | None = None, signals: str = "on") -> TressetteView:
+    """The view of the seat to move in a hand-made position: ``history`` holds completed tricks as (leader,
+    cards in play order, winner), and ``trick`` the cards already played to this one from ``leader``."""
+    players = len(hands)
+    options = {"match": "single", **({"signals": signals} if players == 4 else {})}
+    match = SPEC.new_match(players, options, 1)
+    rnd = TressetteRound.position(hands, leader=leader, stock=stock, trick=trick, options=match.options)
+    for lead, cards, winner in history or []:
+        rnd.history.append((lead, tuple(Card.parse(c) for c in cards.split()), winner))
+    match.round = rnd
+    seat = match.to_move()
+    view = match.view(seat)
+    assert isinstance(view, TressetteView)
+    return view
+
+
+def pick(level: str, view: TressetteView) -> Action:
+    """A level's choice, checked to be legal."""
+    action = choose(level, view, random.Random(0), 50)
+    assert action in view.legal
+    return action
+
+
+def card_of(level: str, view: TressetteView) -> str:
+    """A level's card as text."""
+    return str(pick(level, view).card)
+
+
+def test_the_package_registers_its_ai_and_refuses_the_levels_it_has_not() -> None:
+    assert game_ai("tressette").game == "tressette"
+    view = view_of(["Ad 4c", "5d 6c"])
+    with pytest.raises(RulesError, match="no level 'hard'"):
+        choose("hard", view, random.Random(0), 50)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_choice_is_legal_through_whole_games(players: int) -> None:
+    for seed in range(6):
+        options = {"match": "single", "accusi": "on"}
+        match = SPEC.new_match(players, options, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            seat = match.to_move()
+            assert seat is not None
+            view = match.view(seat)
+            picks = [choose(level, view, rng, 50) for level in LEVELS]
+            assert all(a in view.legal for a in picks)
+            match.apply(picks[(seed + len(match.rounds[-1]["actions"])) % 2], seat)
+
+
+# ----- greedy: the written rule -----
+def test_greedy_leads_the_master_worth_most_else_its_least_card() -> None:
+    # 3c and Ac are masters once 3c is in the own hand and 2c played; Ac is worth 3 thirds, 3c one
+    view = view_of(["3c Ac 4d 7b", "5d 6d 4s 5s"], history=[(1, "2c Rc", 1)])
+    assert card_of("greedy", view) == "Ac"
+    no_master = view_of(["Ad 7d 4b Fs", "5d 6d 4s 5s"])  # 3d, 2d, 3b... are out: nothing is a master
+    assert card_of("greedy", no_master) == "4b", "fewest thirds, then the weakest: the 4"
+    assert pick("greedy", view_of(["3c 4d", "5d 6d", "7s 6s", "5b 4s"])).signal is None, "greedy never signals"
+
+
+def test_greedy_takes_with_the_weakest_card_that_wins_else_sheds_its_least() -> None:
+    view = view_of(["", "Ac 3c Fc 7b"], trick="6c")
+    assert card_of("greedy", view) == "Fc", "the weakest Coppe that beats the 6c"
+    cannot = view_of(["", "4c Ad 5b"], trick="Rc")
+    assert card_of("greedy", cannot) == "4c", "it must follow Coppe and cannot take: its only Coppe"
+    void = view_of(["", "Ad Fs 5b 4s"], trick="Rc")
+    assert card_of("greedy", void) == "4s", "no Coppe: the card of fewest thirds, then the weakest (4s before 5b)"
+
+
+def test_greedy_loads_a_partners_sure_trick_and_sheds_on_an_unsure_one() -> None:
+    # seat 0 led 3c (a master); seat 1 followed; seat 2 (the partner) loads its ace
+    sure = view_of(["", "", "Ad 4d 5d", ""], trick="3c 4c")
+    assert card_of("greedy", sure) == "Ad"
+    # the partner's Rc can still be beaten by seat 3 (3c, 2c, Ac are out): seat 2 sheds, unless it plays last
+    unsure = view_of(["", "", "Ad 4d 5d", ""], trick="Rc 4c")
+    assert card_of("greedy", unsure) == "4d"
+    last = view_of(["", "", "", "Ad 4d 5d"], trick="4c Rc 5c", leader=0)
+    assert card_of("greedy", last) == "Ad", "seat 3's partner (seat 1) takes the trick so far and seat 3 is last"
+
+
+# ----- medium -----
+def test_medium_keeps_the_guard_of_its_ace() -> None:
+    # Bastoni led; seat 1 has none; it keeps 4s under its As (3s and 2s are out) and sheds a Coppe card
+    view = view_of(["7d 6d 5d", "As 4s 5c 6c"], trick="Rb")
+    assert card_of("greedy", view) == "4s"
+    assert card_of("medium", view) == "5c"
+    guarded = dict((str(Card(c)), score) for score, c in medium_scores(view))
+    assert guarded["4s"] < guarded["5c"] - 0.5
+    bare = view_of(["7d 6d 5d", "As 4s 5c 6c"], trick="Rb", history=[(0, "3s 5s", 0), (0, "2s 6s", 0)])
+    scores = dict((str(Card(c)), score) for score, c in medium_scores(bare))
+    assert scores["4s"] == scores["5c"], "with 3s and 2s played the ace needs no guard: 4s costs nothing more"
+
+
+def test_medium_leads_its_long_suit() -> None:
+    view = view_of(["4s 5s 6s 7s 5d", "Ac Fc Cc Rc 3b"])
+    assert card_of("medium", view)[1] == "s"
+
+
+def test_medium_reads_a_void_the_opponent_showed() -> None:
+    hands = ["4c 4b", "Fs Cs Rs 7s"]
+    followed = view_of(hands, history=[(0, "6b 5b", 0)])
+    void = view_of(hands, history=[(0, "6b 5s", 0)])  # seat 1 did not follow Bastoni: it has none
+    assert void.voids()[1] == frozenset("b") and followed.voids()[1] == frozenset()
+    threes = [Card.parse("3b"), Card.parse("2b")]
+    assert Knowledge(void).holds_any(1, threes) == 0.0 < Knowledge(followed).holds_any(1, threes)
+    assert card_of("medium", void) == "4b", "the opponent has no Bastoni: the 4 takes the trick"
+    assert card_of("greedy", void) == "4c", "greedy does not read voids: the lower card id"
+
+
+def test_medium_gives_true_signals() -> None:
+    # 4 players: seat 0 leads; it holds the master 3c behind its 4c: busso (lead it back to me)
+    hand = "3c 4c 5d 6d 7d Fd"
+    view = view_of([hand, "", "", ""])
+    assert lead_signal(view, Card.parse("4c")) == "busso"
+    assert lead_signal(view, Card.parse("Fd")) == "striscio", "three more Denari"
+    single = view_of(["3c 4c 5b", "", "", ""])
+    assert lead_signal(single, Card.parse("5b")) == "volo", "its last Bastoni"
+    for seed in range(4):  # whatever medium leads, a signal it gives is true
+        match = SPEC.new_match(4, {"match": "single"}, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            seat = match.to_move()
+            assert seat is not None
+            view = match.view(seat)
+            action = choose("medium", view, rng, 50)
+            if action.signal is not None:
+                assert action.card is not None and not view.trick
+                suit = [c for c in view.hand if c.suit == action.card.suit and c != action.card]
+                gone = played_cards(view) | {int(c) for c in view.hand}
+                assert {"busso": any(is_master(c, gone) for c in suit), "volo": not suit,
+                        "striscio": len(suit) >= 2}[action.signal]
+            match.apply(action, seat)
+    off = view_of([hand, "", "", ""], signals="off")
+    assert pick("medium", off).signal is None
+
+
+def test_medium_leads_back_the_suit_its_partner_knocked_in() -> None:
+    # seat 2 led 4b and seat 0 took the trick with Cb; seat 0 leads now
+    hands = ["Rb 5c 6c 7s", "Fd Cd 4s 5s", "3b Ad 6s 7c", "2d 3d Fs Cs"]
+    plain = view_of(hands, history=[(2, "4b Cb 5b 6b", 0)])
+    assert not plain.signals
+    match = SPEC.new_match(4, {"match": "single"}, 1)
+    rnd = TressetteRound.position(hands, options=match.options)
+    rnd.history.append((2, tuple(Card.parse(c) for c in ["4b", "Cb", "5b", "6b"]), 0))
+    rnd.signals.append((0, 2, Card.parse("4b"), 1))  # busso
+    match.round = rnd
+    signalled = match.view(0)
+    assert isinstance(signalled, TressetteView) and signalled.signals[0].signal == "busso"
+    assert card_of("medium", signalled) == "Rb"
+    assert card_of("medium", plain) != "Rb"
+
+
+def test_a_choice_depends_only_on_the_view() -> None:
+    for players in (2, 4):
+        for seed in range(5):
+            match = SPEC.new_match(players, {"match": "single"}, seed)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(3, 25)):
+                match.apply(rng.choice(match.legal_actions()))
+            seat = match.to_move()
+            assert seat is not None
+            rnd = match.round
+            assert isinstance(rnd, TressetteRound)
+            before = {level: choose(level, match.view(seat), random.Random(1), 50) for level in LEVELS}
+            others = [s for s in range(players) if s != seat]
+            known = match.view(seat).announced()
+            pool = [c for s in others for c in rnd.hands[s] if c not in known] + [c for c in rnd.stock]
+            random.Random(seed).shuffle(pool)
+            for s in others:  # the hidden cards dealt again among the other seats and the stock
+                keep = [c for c in rnd.hands[s] if c in known]
+                take = len(rnd.hands[s]) - len(keep)
+                rnd.hands[s] = sorted(keep + pool[:take])
+                del pool[:take]
+            rnd.stock = pool
+            after = {level: choose(level, match.view(seat), random.Random(1), 50) for level in LEVELS}
+            assert after == before
