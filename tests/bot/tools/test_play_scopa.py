@@ -15,8 +15,12 @@ from pathlib import Path
 import pytest
 
 import bot.__main__
+import rules.ai.review as judge
 from bot.__main__ import build_parser
-from bot.tools.play import play
+from bot.tables import TableService
+from bot.tools.play import YOU, play
+from bot.tools.views import cards_text, choice_text
+from bot.tools.views.scopa import by_value
 from rules.cards import Card
 from rules.games.scopa.engine import SCOPA_SPEC, SCOPONE_SPEC
 from rules.games.scopa.rules import capture_choices
@@ -237,3 +241,47 @@ async def test_a_match_to_11_shows_the_running_match_score(db_path):
         equal = max(totals) >= 11 and totals[0] == totals[1]
         assert (line[2] == " Equal totals at the top: one more round.") == equal
     assert totals == record["result"]["game_points"]
+
+
+# ----- hints and the review, through every game's terminal code -----
+@pytest.fixture
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A smaller search budget: the values are rougher, what the terminal prints of them is the same."""
+    monkeypatch.setattr(judge, "REVIEW_TIME_MS", 20)
+    monkeypatch.setattr(judge, "HINT_TIME_MS", 20)
+
+
+@pytest.mark.usefixtures("quick_reviews")
+async def test_a_hint_names_a_legal_play_as_the_list_does_in_deal_points(db_path):
+    out = await run_play(db_path, "hint\nq\n", "--game", "scopa", "--seed", "23", "--option", "hints=on", *FAST)
+    hint = re.search(r"^> Hint: (.+) \(choice (\d+)\), with (\d+)% win chance and about (\d+) deal points for "
+                     r"your side\.$", out, re.M)
+    assert hint, out
+    choices = re.findall(r"^ +\d+\. (.*)$", out.split("> Hint:", 1)[0], re.M)
+    assert choices[int(hint[2]) - 1] == hint[1]
+    assert live_entries(db_path) == []  # a hint plays nothing
+
+
+@pytest.mark.usefixtures("quick_reviews")
+async def test_the_review_shows_each_decision_as_the_player_saw_it(db_path):
+    out = await run_play(db_path, "1\n" * 20 + "review\n", "--game", "scopa", "--seed", "3", "--option",
+                         "match=single", *FAST)
+    end = out.split("Game 1 stored.", 1)[1]
+    assert "> Reviewing your play in game 1… " in end
+    service = await TableService.open(str(db_path))
+    try:
+        review = await service.stored_review(1, YOU)
+    finally:
+        await service.close()
+    assert review is not None and review.decisions, "playing the first choice every time costs something"
+    blocks = re.split(r"^\d\. ", end.split("as you saw them.", 1)[1], flags=re.M)[1:]
+    assert len(blocks) == len(review.decisions)
+    for j, block in zip(review.decisions, blocks, strict=True):
+        assert block.startswith(f"Turn {j.turn}:\n")
+        assert f"   Table: {cards_text(by_value(j.view.table))}\n" in block
+        assert f"You played {choice_text(j.played.action)}; the AI prefers {choice_text(j.best.action)}." in block
+        before, after = round(100 * j.played.win), round(100 * j.best.win)
+        assert (f"It cost your side about {j.cost_points:.1f} deal points and {max(0, after - before)} points of "
+                f"win chance (yours {before}%, the AI's choice {after}%).") in block
+        hidden = set(judge.view_at(review.record, 1, j.round, j.index).hand)  # the other seat's hand then
+        assert {Card.parse(c) for c in re.findall(r"\b[A2-7FCR][dcsb]\b", block)} & hidden == set(), block
