@@ -9,12 +9,10 @@ import io
 import json
 import re
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import bot.__main__
 import rules.ai.review as judge
 from bot.__main__ import build_parser
 from bot.tables import TableService
@@ -22,27 +20,12 @@ from bot.tools.play import YOU, play
 from bot.tools.views import cards_text, choice_text
 from bot.tools.views.scopa import by_value
 from rules.cards import Card
-from rules.games.scopa.engine import SCOPA_SPEC, SCOPONE_SPEC
 from rules.games.scopa.rules import capture_choices
 from rules.records import replay_record
-from rules.spec import GAMES
 
 FAST = ("--level", "greedy", "--time-ms", "5")
 SEED_23 = ("Table: As Ab 5d Rd", "Your hand: Coppe: Ac 2c · Spade: Cs")
 """The first screen of ``--seed 23`` (2 players): Ac takes As or Ab, 2c must take As + Ab, Cs is placed."""
-
-
-@pytest.fixture(autouse=True)
-def scopa_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Scopa and Scopone in the registry of games for these tests, and among ``play --game``'s choices (until the
-    registry line lands; nothing to add after)."""
-    added = [game for game in (SCOPA_SPEC, SCOPONE_SPEC) if game.name not in GAMES]
-    for game in added:
-        GAMES[game.name] = game
-    monkeypatch.setattr(bot.__main__, "GAMES", tuple(GAMES))
-    yield
-    for game in added:
-        GAMES.pop(game.name, None)
 
 
 async def run_play(db: Path, script: str, *extra: str) -> str:
