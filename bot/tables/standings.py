@@ -166,7 +166,7 @@ class StandingsService:
             if season == current:
                 raise BadRequest(_("Season {n} is the current season: /leaderboard without a season shows it.").format(
                     n=season))
-            raise BadRequest(ngettext("There is no season {n} on this server: only season 1 is closed.",
+            raise BadRequest(ngettext("There is no season {n} on this server: only season {last} is closed.",
                                       "There is no season {n} on this server: seasons 1 to {last} are closed.",
                                       current - 1).format(n=season, last=current - 1))
         offset = (page - 1) * per_page
