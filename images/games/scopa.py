@@ -549,8 +549,12 @@ def documented(game: str) -> dict[str, bytes]:
     players = 4 if game != GAME else 2
     match = with_table(game, players, 5, {"deal": "tradizionale"} if game != GAME else {})
     files[f"table-{game}.png"] = table_png(match.view(None), seats_for(players))
-    if game != GAME:
+    if game != GAME:  # the scientifico deal's 10 cards
         match = find_state(game, 4, {"deal": "scientifico"}, lambda _m: True)
+    else:  # a full hand of 3 under a table of 4 or more
+        match = find_state(game, players, {}, lambda m: len(m.view(m.to_move()).hand) == 3
+                           and len(m.view(None).table) >= 4 and m.view(None).last_capture is not None,
+                           place_bias=0.6)
     files[f"hand-{game}.png"] = hand_png(match.view(match.to_move()), seats_for(players))
     files[f"summary-{game}.png"] = summary_png(finished(game, players, {"match": "single"}).view(None),
                                                seats_for(players))
