@@ -110,6 +110,10 @@ def capture_problem(card: Card, take: Sequence[Card], table: Sequence[Card]) -> 
             return None
         return IllegalAction(N_("{card} must take a single card of its value ({cards}), not a sum"),
                              card=str(card), cards=format_cards(sorted(equal)))
+    if len(take) == 1:
+        return IllegalAction(N_("{taken} is worth {worth}, not {value}: {card} takes a card of its value, or cards "
+                                "adding up to it"), taken=str(take[0]), worth=CARD_VALUE[take[0]], value=value,
+                             card=str(card))
     return sum_problem(card, take, [CARD_VALUE[t] for t in take], value)
 
 

@@ -155,7 +155,7 @@ async def test_each_wrong_play_gets_one_line_why_and_changes_nothing(db_path):
         "Not possible: Ac has 2 captures (As, Ab): type which, e.g. 'Ac take As', or its number.",
         "Not possible: 'Zz' is not a card: type a card as rank then suit, e.g. 'Ac take 3c 4s'.",
         "Not possible: Ac must take a single card of its value (As Ab), not a sum",
-        "Not possible: Rd add up to 10, not 9: a capture by sum must add up to the value of Cs",
+        "Not possible: Rd is worth 10, not 9: Cs takes a card of its value, or cards adding up to it",
         "Not possible: 8d is not in your hand",
         "Not possible: 'place' puts Ac on the table and takes nothing: type 'Ac place' alone.",
     ]
