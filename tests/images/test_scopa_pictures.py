@@ -302,3 +302,20 @@ def test_the_replay_has_a_frame_per_turn(game, players, options):
     frames = replay_frames(rec, scale=0.3)
     assert len(frames) == len(kinds)
     assert len({f.size for f in frames}) == 1
+
+
+def test_the_summary_part_under_the_rows_adds_its_height(monkeypatch):
+    """The protocol's ``SummaryStyle.below``: the primiera cells make the picture taller by their height and a
+    gap, and without them no card is drawn."""
+    from images.summary import GAP, summary_size
+
+    s = _summary([["7d", "6c", "As", "5b"], ["7c", "7s", "6d", "7b"]], [70, 81])
+    part = scopa_pictures.SUMMARY.below(s, None)
+    assert part is not None
+    whole = summary_size(s)
+    plain = dataclasses.replace(scopa_pictures.SUMMARY, below=lambda _s, _seats: None)
+    monkeypatch.setitem(registry.PICTURES, "scopa", dataclasses.replace(registry.PICTURES["scopa"], summary=plain))
+    assert summary_size(s)[1] == whole[1] - part.height - GAP
+    with recording() as drawn:
+        summary_image_of(s)
+    assert not drawn_cards(drawn)
