@@ -11,6 +11,7 @@ import pytest
 from simcord.backend.access import can_access_channel
 
 from cogs import ids
+from cogs.render.scopa import choice_label
 from rules.actions import Action
 
 
@@ -231,3 +232,38 @@ async def test_after_a_scopa_game_rematch_replay_history_and_the_leaderboard(ui,
     assert "Scopa" in ui.text(lobby) and "2 players" in ui.text(lobby)
     join = next(b.custom_id for b in ui.buttons(lobby) if b.custom_id.endswith(":join"))
     assert join.startswith("tv:lobby:") and int(join.split(":")[2]) != table_id  # a new table of Scopa for 2
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_review_my_play_of_a_scopa_names_captures_and_costs_in_deal_points(ui, seed):
+    seed(9)
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    table_id = await ui.open_table(alice, channel, "scopa", players=2, level="medium", match="single", turn_timer=0)
+    await play(ui, table_id, [Seat(ui, channel, alice, random.Random(9))])
+    (game,) = await ui.service().store.games_of(guild.id, alice.id)
+    pressed = await alice.click(match_summary(ui, channel), custom_id=f"tv:review:{game.id}")
+    assert pressed.ephemeral, "a review is only ever shown to its player"
+    await ui.env.settle(timeout=120)
+    text = ui.text(ui.message(channel, pressed.response.message.id, viewer=alice))
+    assert f"Your review of game {game.id}" in text
+    decisions = text.count("the AI prefers")
+    assert decisions > 0, "random plays against the AI cost something"
+    assert "deal points" in text and "card points" not in text and "Turn " in text
+    assert " → " in text, "a play is named with what it takes (or that it is placed)"
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_hint_at_a_practice_scopa_names_a_legal_play(ui, seed):
+    seed(12)
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    table_id = await ui.open_table(alice, channel, "scopa", players=2, level="medium", hints="on", turn_timer=0)
+    hand = await ui.my_hand(alice, channel, table_id)
+    view = ui.service().view(table_id, alice.id)
+    (hint,) = [b for b in ui.buttons(hand) if b.custom_id.startswith(f"tv:hint:{table_id}:")]
+    answer = await alice.click(hand, custom_id=hint.custom_id)
+    assert answer.ephemeral
+    line = ui.text(answer.response.message)
+    assert line.startswith("Hint: **") and "deal points for your side" in line
+    assert line.split("**")[1] in {choice_label(a, "italian") for a in view.legal}
