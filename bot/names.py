@@ -112,16 +112,30 @@ def level_name(level: str | None) -> str:
 
 
 def option_label(option: str) -> str:
-    """An option's name as shown (translated)."""
-    return gettext(OPTION_LABELS[option]) if option in OPTION_LABELS else option
+    """An option's name as shown (translated): the shared table's, else the label a game's spec gives its own
+    option, else the option's key."""
+    if option in OPTION_LABELS:
+        return gettext(OPTION_LABELS[option])
+    for game in GAMES.values():
+        found = game.options.get(option)
+        if found is not None and found.label:
+            return gettext(found.label)
+    return option
 
 
 def option_value(value: object) -> str:
-    """An option value as shown (translated); a number is the turn timer's seconds."""
+    """An option value as shown (translated); a number is the turn timer's seconds. The shared table's name,
+    else the one a game's spec gives the value, else the value itself."""
     if isinstance(value, int) and not isinstance(value, bool):
         return gettext(SECONDS).format(n=value)
     text = str(value)
-    return gettext(VALUE_LABELS[text]) if text in VALUE_LABELS else text
+    if text in VALUE_LABELS:
+        return gettext(VALUE_LABELS[text])
+    for game in GAMES.values():
+        for option in game.options.values():
+            if option.value_labels and text in option.value_labels:
+                return gettext(option.value_labels[text])
+    return text
 
 
 def options_line(options: Mapping[str, object]) -> str:

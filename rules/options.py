@@ -31,6 +31,11 @@ class OptionSpec:
     describe: str = ""
     """How the allowed values read in an error, when they are not a plain list."""
     values_by_players: Mapping[int, tuple[str, ...]] | None = None
+    label: str = ""
+    """The option's name as players read it (a catalogue text, marked ``N_``), for an option of a game's own;
+    empty: the front ends name it from their shared table (``bot.names``)."""
+    value_labels: Mapping[str, str] | None = None
+    """How some of its values read (catalogue texts), where the shared table has no name for them."""
 
     def allowed(self, players: int) -> tuple[str, ...]:
         """Allowed values for a player count."""
