@@ -114,8 +114,14 @@ def _text_size() -> int:
     return min_size(True, True) + 2
 
 
-def _capture_h() -> int:
-    return line_height(_text_size()) + 10 + card_height(CAPTURE_CARD) + 2 * GAP
+def _capture_h(view: ScopaView) -> int:
+    """The last capture's box with the gap under it: one line and the cards; before any capture, as low as the
+    stock beside it allows (one line without a stock)."""
+    if view.last_capture is not None:
+        return line_height(_text_size()) + 10 + card_height(CAPTURE_CARD) + 2 * GAP
+    if has_stock(view):
+        return card_height(STOCK_CARD) + 4 * GAP
+    return line_height(_text_size()) + 4 * GAP
 
 
 @dataclass(frozen=True)
@@ -165,7 +171,7 @@ def table_board(count: int) -> BoardLayout:
 def scopa_table_size(view: ScopaView) -> tuple[int, int]:
     """The pixel size of the Scopa table picture (it grows with the cards on the table and the sides)."""
     board = table_board(len(view.table))
-    return (WIDTH, MARGIN + board.height + GAP + _capture_h() + piles_layout(view.sides).height + MARGIN)
+    return (WIDTH, MARGIN + board.height + GAP + _capture_h(view) + piles_layout(view.sides).height + MARGIN)
 
 
 # ----- the parts -----
@@ -255,16 +261,18 @@ def _last_capture(canvas: Image.Image, view: ScopaView, seats: Seats, top: float
     """Who took what last: the name (a gold tag when it was a scopa), then the card played, an arrow and the
     cards taken; the stock at the right."""
     size = _text_size()
-    paste(canvas, rounded_box((WIDTH - 2 * MARGIN, _capture_h() - GAP), (*FELT, 255), radius=20), (MARGIN, top))
+    box_h = _capture_h(view) - GAP
+    paste(canvas, rounded_box((WIDTH - 2 * MARGIN, box_h), (*FELT, 255), radius=20), (MARGIN, top))
     y = top + line_height(size) + 20
+    cap = view.last_capture
     right = WIDTH - MARGIN - 18.0
     if has_stock(view):
-        right = _stock(canvas, view, right, y + card_height(CAPTURE_CARD) / 2)
-    cap = view.last_capture
+        right = _stock(canvas, view, right, y + card_height(CAPTURE_CARD) / 2 if cap else top + box_h / 2)
     x = MARGIN + 18.0
     if cap is None:
         text = label("no_capture")
-        draw_text(canvas, (x, top + 14), text, size_for(text, size), MUTED, True, condensed=True)
+        draw_text(canvas, (x, top + box_h / 2), text, size_for(text, size), MUTED, True, anchor="lm",
+                  condensed=True)
         return
     faces = faces_of(view.options)
     names = seat_names(seats, view.players)
@@ -348,7 +356,7 @@ def scopa_table_image(view: ScopaView, seats: Seats = None) -> Image.Image:
     draw_board(canvas, view, MARGIN, board)
     y = MARGIN + board.height + GAP + GAP // 2
     _last_capture(canvas, view, seats, y)
-    _piles(canvas, view, seats, y + _capture_h() - GAP)
+    _piles(canvas, view, seats, y + _capture_h(view) - GAP)
     return canvas
 
 
@@ -553,7 +561,7 @@ def documented(game: str) -> dict[str, bytes]:
         match = find_state(game, 4, {"deal": "scientifico"}, lambda _m: True)
     else:  # a full hand of 3 under a table of 4 or more
         match = find_state(game, players, {}, lambda m: len(m.view(m.to_move()).hand) == 3
-                           and len(m.view(None).table) >= 4 and m.view(None).last_capture is not None,
+                           and len(public(m, ScopaView).table) >= 4 and public(m, ScopaView).last_capture is not None,
                            place_bias=0.6)
     files[f"hand-{game}.png"] = hand_png(match.view(match.to_move()), seats_for(players))
     files[f"summary-{game}.png"] = summary_png(finished(game, players, {"match": "single"}).view(None),
