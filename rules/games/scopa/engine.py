@@ -34,8 +34,9 @@ MATCH_TARGETS = {"11": 11, "16": 16, "21": 21, "31": 31, "single": None}
 ON_OFF = ("off", "on")
 
 _COMMON: dict[str, opts.OptionSpec] = {
-    "match": opts.OptionSpec("match", tuple(MATCH_TARGETS), describe="11 (default), 16, 21, 31 or single"),
-    "napola": opts.OptionSpec("napola", ON_OFF),
+    "match": opts.OptionSpec("match", tuple(MATCH_TARGETS), describe="11 (default), 16, 21, 31 or single",
+                             value_labels={"11": N_("to 11"), "16": N_("to 16")}),
+    "napola": opts.OptionSpec("napola", ON_OFF, label=N_("napola")),
     "show_points": opts.OptionSpec("show_points", ON_OFF),
     "faces": opts.OptionSpec("faces", ("italian", "french")),
     "turn_timer": opts.TURN_TIMER,
@@ -44,7 +45,8 @@ _COMMON: dict[str, opts.OptionSpec] = {
 SCOPA_OPTIONS: dict[str, opts.OptionSpec] = {**_COMMON, "team_chat": opts.OptionSpec("team_chat", opts.TEAM_CHAT,
                                                                                         players=(4,))}
 """Scopa's table options (``team_chat`` only with 4 players, in teams)."""
-SCOPONE_OPTIONS: dict[str, opts.OptionSpec] = {"deal": opts.OptionSpec("deal", ("scientifico", "tradizionale")),
+SCOPONE_OPTIONS: dict[str, opts.OptionSpec] = {"deal": opts.OptionSpec("deal", ("scientifico", "tradizionale"),
+                                                                        label=N_("deal")),
                                                **_COMMON, "team_chat": opts.OptionSpec("team_chat", opts.TEAM_CHAT)}
 """Scopone's table options: its ``deal`` and Scopa's."""
 

@@ -15,6 +15,7 @@ import pytest
 
 import rules.ai.review as judge
 from bot.__main__ import build_parser
+from bot.i18n import use_language
 from bot.tables import TableService
 from bot.tools.play import YOU, play
 from bot.tools.views import cards_text, choice_text
@@ -268,3 +269,17 @@ async def test_the_review_shows_each_decision_as_the_player_saw_it(db_path):
                 f"win chance (yours {before}%, the AI's choice {after}%).") in block
         hidden = set(judge.view_at(review.record, 1, j.round, j.index).hand)  # the other seat's hand then
         assert {Card.parse(c) for c in re.findall(r"\b[A2-7FCR][dcsb]\b", block)} & hidden == set(), block
+
+
+@pytest.mark.parametrize("language, first", [
+    ("en", "Scopone, 4 players, AI level greedy. Options: deal: tradizionale · card faces: italian · hints: off · "
+           "match: to 11 · napola: on · show points: off · team threads: after the first trick · turn timer: off"),
+    ("it", "Scopone, 4 giocatori, livello IA ingordo. Opzioni: distribuzione: tradizionale · carte: italiane · "
+           "suggerimenti: no · partita: a 11 · napola: sì · mostra punti: no · thread di squadra: dopo la prima presa · "
+           "tempo per turno: no"),
+])
+async def test_the_options_line_names_scopones_own_options_in_the_players_language(db_path, language, first):
+    with use_language(language):  # (as ``python -m bot play --lang`` does)
+        out = await run_play(db_path, "q\n", "--game", "scopone", "--option", "deal=tradizionale", "--option",
+                             "napola=on", *FAST)
+    assert out.splitlines()[0] == first
