@@ -261,7 +261,7 @@ class Admin(commands.Cog):
                 return
             closed = await self.hub.service.close_season(guild_id, number)
             await interaction.response.edit_message(view=layout.notice(t(
-                "season.done", n=closed.ranked, season=closed.number, next=closed.number + 1)))
+                "season.done", season=closed.number, next=closed.number + 1, kept=t("season.kept_n", n=closed.ranked))))
             with self.hub.languages.public_in(guild_id):  # the podium is public: in the server's language
                 podium = podium_view(closed)
             try:

@@ -328,10 +328,10 @@ TEXTS.update({
     "lb.season_more": N_("/leaderboard with the game and the season shows all of its players."),
     "stats.seasons": N_("Past seasons"),
     "stats.season_row": N_("Season {season} · {game}: place {place} · rating {rating} · {games}"),
+    "season.done": N_("Season {season} is closed and season {next} has begun: {kept}"),
 })
 PLURALS.update({
-    "season.done": NP_("Season {season} is closed: {n} standing kept in its leaderboards. Season {next} has begun.",
-                       "Season {season} is closed: {n} standings kept in its leaderboards. Season {next} has begun."),
+    "season.kept_n": NP_("{n} standing is kept in its leaderboards.", "{n} standings are kept in its leaderboards."),
 })
 
 # ----- /replay: the animated picture of a finished game -----

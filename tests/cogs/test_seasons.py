@@ -49,7 +49,8 @@ async def test_a_manager_closes_the_season_and_everything_a_member_sees_follows(
     public_before = len(ui.public(channel))
     confirmed = await boss.click(asked.response, label="Yes, start season 2")
     assert confirmed.acknowledged
-    assert "Season 1 is closed: 23 standings kept" in ui.text(ui.message(channel, asked.response.id, viewer=boss))
+    answered = ui.text(ui.message(channel, asked.response.id, viewer=boss))
+    assert "Season 1 is closed and season 2 has begun: 23 standings are kept" in answered
     posted = ui.public(channel)[public_before:]
     assert len(posted) == 1
     podium = ui.text(posted[0])
