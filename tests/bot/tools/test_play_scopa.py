@@ -16,10 +16,10 @@ import pytest
 import rules.ai.review as judge
 from bot.__main__ import build_parser
 from bot.i18n import use_language
-from bot.tables import TableService
+from bot.tables import TableEvent, TableService
 from bot.tools.play import YOU, play
-from bot.tools.views import cards_text, choice_text
-from bot.tools.views.scopa import by_value
+from bot.tools.views import Score, SeatNames, cards_text, choice_text
+from bot.tools.views.scopa import by_value, describe, match_line
 from rules.cards import Card
 from rules.games.scopa.rules import capture_choices
 from rules.records import replay_record
@@ -275,11 +275,33 @@ async def test_the_review_shows_each_decision_as_the_player_saw_it(db_path):
     ("en", "Scopone, 4 players, AI level greedy. Options: deal: tradizionale · card faces: italian · hints: off · "
            "match: to 11 · napola: on · show points: off · team threads: after the first trick · turn timer: off"),
     ("it", "Scopone, 4 giocatori, livello IA ingordo. Opzioni: distribuzione: tradizionale · carte: italiane · "
-           "suggerimenti: no · partita: a 11 · napola: sì · mostra punti: no · thread di squadra: dopo la prima presa · "
-           "tempo per turno: no"),
+           "suggerimenti: no · partita: a 11 · napola: sì · mostra punti: no · thread di squadra: dopo la prima "
+           "presa · tempo per turno: no"),
 ])
 async def test_the_options_line_names_scopones_own_options_in_the_players_language(db_path, language, first):
     with use_language(language):  # (as ``python -m bot play --lang`` does)
         out = await run_play(db_path, "q\n", "--game", "scopone", "--option", "deal=tradizionale", "--option",
                              "napola=on", *FAST)
     assert out.splitlines()[0] == first
+
+
+# ----- lines a seeded game may not reach -----
+@pytest.mark.parametrize("totals, extra", [([12, 12], True), ([12, 10], False), ([9, 9], False)])
+def test_the_match_line_says_when_equal_totals_at_the_target_play_one_more_round(totals, extra):
+    names = SeatNames("scopa", 2, 0)
+    line = match_line(names, Score(list(totals), 3), {"match": "11"})
+    assert line is not None
+    assert line.startswith(f"Match score (to 11 points): Seat 0 (you) {totals[0]}, Seat 1 (AI) {totals[1]}.")
+    assert line.endswith(" Equal totals at the top: one more round.") == extra
+    assert match_line(names, Score(list(totals), 3), {"match": "single"}) is None
+
+
+def test_cards_nobody_captured_are_said_unclaimed_and_a_new_hand_counts_the_stock():
+    names = SeatNames("scopone", 4, 0)
+    end = TableEvent(1, 1, "deal_end", {"leftover_to": None, "leftover": [], "unclaimed": ["5d", "Rb"]})
+    assert describe(end, names) == "Nobody captured: the cards on the table (5d Rb) stay unclaimed."
+    end = TableEvent(1, 2, "deal_end", {"leftover_to": 1, "leftover": ["5d"], "unclaimed": []})
+    assert describe(end, names) == ("The cards left on the table (5d) go to the other team, the last to capture "
+                                    "(no scopa).")
+    dealt = TableEvent(1, 3, "hands_dealt", {"cards": 3, "stock": 18})
+    assert describe(dealt, names) == "New hands: 3 cards each from the stock (18 left)."
