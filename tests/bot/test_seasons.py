@@ -113,3 +113,41 @@ async def test_forgetting_a_member_removes_their_past_seasons(database, open_ser
     await service.forget_user(101)
     assert (await service.player_stats(GUILD, 101))["seasons"] == []
     assert [st.user_id for _r, st in (await service.season_leaderboard(GUILD, 1, "briscola"))["rows"]] == [102, 100]
+
+
+async def test_a_season_closed_while_another_process_stores_standings_loses_none(database):
+    """Two stores on one database, as two processes: one closes the season while the other keeps storing new
+    standings. Each standing ends either in the closed season's board or in the new season's live one, never in
+    both and never in neither."""
+    import asyncio
+
+    from bot.storage import Store
+    from bot.storage.rows import STANDING_INSERT, standing_row
+
+    async with Store(database) as closer, Store(database) as other:
+        await closer.seed_games([], [], ranked(3), GUILD, "briscola")
+        users = list(range(5000, 5120))
+
+        async def keep_storing() -> None:
+            for user in users:
+                st = Standing(user, f"u{user}", Rating(25.0, 3.0), games=1, wins=1)
+
+                async def fn(tx, st=st):
+                    await tx.execute(STANDING_INSERT, standing_row(GUILD, "briscola", st))
+
+                await other._write(fn)
+                await asyncio.sleep(0)
+
+        async def close_meanwhile():
+            await asyncio.sleep(0.01)
+            return await closer.close_season(GUILD, 1, 1.0)
+
+        _, closed = await asyncio.gather(keep_storing(), close_meanwhile())
+        kept, _total = await closer.season_board(GUILD, 1, "briscola", 0, 1000)
+        live, _total = await closer.leaderboard(GUILD, "briscola", 0, 1000)
+    in_season = {st.user_id for _place, st in kept}
+    in_live = {st.user_id for st in live}
+    assert closed.outcome is CloseOutcome.CLOSED and closed.ranked == len(kept)
+    assert not in_season & in_live
+    assert in_season | in_live == {100, 101, 102, *users}
+    assert [place for place, _st in kept] == list(range(1, len(kept) + 1))
