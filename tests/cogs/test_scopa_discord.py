@@ -12,6 +12,7 @@ from simcord.backend.access import can_access_channel
 
 from cogs import ids
 from cogs.render.scopa import choice_label
+from cogs.texts import card_name
 from rules.actions import Action
 
 
@@ -267,3 +268,27 @@ async def test_a_hint_at_a_practice_scopa_names_a_legal_play(ui, seed):
     line = ui.text(answer.response.message)
     assert line.startswith("Hint: **") and "deal points for your side" in line
     assert line.split("**")[1] in {choice_label(a, "italian") for a in view.legal}
+
+
+@pytest.mark.usefixtures("simcord_env")
+@pytest.mark.parametrize(("game", "options"), [("scopa", {"players": 3, "show_points": "on", "faces": "french"}),
+                                               ("scopone", {"deal": "tradizionale"})])
+async def test_no_public_message_names_a_card_in_a_hand_or_the_stock(ui, seed, game, options):
+    seed(17)
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
+    table_id = await ui.open_table(alice, channel, game, [bob], level="medium", match="single", turn_timer=0,
+                                   **options)
+    service = ui.service()
+    seats = {m.id: Seat(ui, channel, m, random.Random(m.id)) for m in (alice, bob)}
+    checked = 0
+    while ui.live(table_id):
+        rnd = service._tables[table_id].match.round  # the test looks behind the service to know every hand
+        secret = [c for hand in rnd.hands for c in hand] + list(rnd.stock)
+        text = "\n".join(ui.text(m) for m in ui.public(channel))
+        for name in {card_name(c, style) for c in secret for style in ("italian", "french")}:
+            assert name not in text, f"{name} is secret but shows in a public message"
+        checked += 1
+        info = service.get(table_id)
+        await seats[info.seats[info.to_move].user_id].turn(table_id)
+    assert checked > 10
