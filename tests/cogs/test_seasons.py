@@ -149,3 +149,19 @@ async def test_a_restart_between_two_seasons_keeps_both_and_the_old_buttons_work
     assert "Page 2 of 2" in ui.text(ui.message(channel, board.id))
     two = ui.text((await alice.slash(channel, "leaderboard", game="briscola", season=2)).response)
     assert "leaderboard of season 2" in two and "2 players" in two
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_the_podium_is_in_the_servers_language_and_the_answer_in_the_managers(ui):
+    from cogs.texts import t
+
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    await ui.service().store.seed_games([], [], ranked(2), guild.id, "cicera")
+    await boss.slash(channel, "settings language", language="it")
+    asked = await boss.slash(channel, "settings season start")
+    await boss.click(asked.response, label="Yes, start season 2")
+    assert "Season 1 is closed" in ui.text(ui.message(channel, asked.response.id, viewer=boss))
+    podium = ui.text(ui.public(channel)[-1])
+    assert t("season.podium_title", "it", n=1) in podium and "La stagione 1" in podium
+    assert t("season.podium_title", "en", n=1) not in podium
