@@ -305,3 +305,20 @@ def test_cards_nobody_captured_are_said_unclaimed_and_a_new_hand_counts_the_stoc
                                     "(no scopa).")
     dealt = TableEvent(1, 3, "hands_dealt", {"cards": 3, "stock": 18})
     assert describe(dealt, names) == "New hands: 3 cards each from the stock (18 left)."
+
+
+async def test_no_card_of_the_other_hand_shows_before_it_is_played(db_path):
+    out = await run_play(db_path, "1\n" * 20, "--game", "scopa", "--seed", "5", "--option", "match=single", *FAST)
+    (record,) = finished_games(db_path)
+    deal = record["rounds"][0]["deal"]
+    theirs = set(deal["hands"][1]) | set(deal["stock"])  # the AI's first hand and every card still to be dealt
+    lines = [line for line in out.splitlines() if not line.startswith("Your move:")]  # (typing examples: not cards
+    # of this deal; the other ones are quoted)
+    for card in theirs:
+        first = next((i for i, line in enumerate(lines) if re.search(rf"(?<!')\b{card}\b(?!')", line)), None)
+        if first is None:
+            continue
+        line = lines[first]
+        played = re.search(rf"Seat \d \((?:you|AI)\) (?:plays|places) {card}\b", line)
+        mine = line.startswith("Your hand:")  # dealt to you from the stock
+        assert played or mine, (card, line)
