@@ -10,6 +10,7 @@ picture module through ``images.registry``); ``BY_SIDES`` is the common style of
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 
 from PIL import Image
@@ -104,7 +105,7 @@ def column_width(summary: Summary, seats: Seats = None) -> int:
     titles = _columns(summary, seats)[1:]
     widest = max(text_width(t, smallest, True, True) for t in titles) + TITLE_GAP
     room = (WIDTH - 2 * MARGIN - 36 - NAME_MIN) // len(titles)
-    return int(max(NUMBER_W, min(widest, room)))
+    return math.ceil(max(NUMBER_W, min(widest, room)))  # never a fraction of a pixel short of its widest title
 
 
 def _row_height(fitted: Fitted) -> int:
