@@ -151,3 +151,19 @@ async def test_a_season_closed_while_another_process_stores_standings_loses_none
     assert not in_season & in_live
     assert in_season | in_live == {100, 101, 102, *users}
     assert [place for place, _st in kept] == list(range(1, len(kept) + 1))
+
+
+async def test_a_game_in_play_when_the_season_closes_counts_in_the_new_one(database, open_service, play):
+    service = await open_service(path=database)
+    await game_of(service, play, 7)
+    first = (await service.player_stats(GUILD, 7))["games"]["briscola"]["standing"]
+    t = await service.create(GUILD, 10, 7, "u7", "briscola", 2, {"turn_timer": "off"}, level="random", seed=9)
+    await service.start(t.id, 7)
+    moves = []
+    await play(service, t.id, {7}, stop=lambda _info: moves.append(1) or len(moves) > 4)
+    await service.close_season(GUILD, 1)
+    await play(service, t.id, {7})
+    now = (await service.player_stats(GUILD, 7))
+    assert now["games"]["briscola"]["standing"].games == 1
+    (past,) = now["seasons"]
+    assert past.standing.games == first.games == 1
