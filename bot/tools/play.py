@@ -41,6 +41,7 @@ from bot.tools.views import (
     Score,
     SeatNames,
     choice_text,
+    for_game,
     join_and,
     menu,
     read_move,
@@ -241,6 +242,9 @@ class Terminal:
                 continue
             if text.lower() in ("h", "help", "?"):
                 self.say(f"{_(HELP)} {_(HELP_HINT)}")
+                own_help = for_game(view.game).help_line
+                if own_help:
+                    self.say(_(own_help))
                 if words_line():
                     self.say(words_line())
                 continue

@@ -5,8 +5,8 @@ Cards are shown by the codes a player types (``Ad``, ``7s``, ``Rb``: rank then s
 (trumps first) and ordered by strength; the engine's order of a hand never shows. Each game's module registers
 a ``TerminalView``: ``lines`` (what its seat sees beside the trick and the hand), ``round_lines`` (the end of a
 round: the points of each side and the match score), and may give ``prompt`` and ``read`` for phases answered
-without a numbered list (Chiamata's auction, trump, discards and call), ``describe`` for its own events, and
-the texts of its hints and reviews.
+without a numbered list (Chiamata's auction, trump, discards and call), ``describe`` for its own events, the
+texts of its hints and reviews, and a ``help_line`` for its own typed forms.
 """
 
 from __future__ import annotations
@@ -88,6 +88,9 @@ class TerminalView:
     """A reviewed decision's cost (a catalogue text)."""
     turn_texts: tuple[str, str] = (N_("Round {round}, trick {n}"), N_("Trick {n}"))
     """Where a reviewed decision was, when the record has several rounds and when it has one (catalogue texts)."""
+    help_line: str = ""
+    """The game's own typed forms, which ``help`` shows after every game's commands (a catalogue text; empty:
+    none)."""
 
 
 VIEWS: dict[str, TerminalView] = {}
