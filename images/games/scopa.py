@@ -67,7 +67,7 @@ from images.parts import (
 )
 from images.registry import register
 from images.sampling import find_state, finished, public, seats_for
-from images.summary import summary_png
+from images.summary import NAME_MIN, NUMBER_W, TITLE_GAP, summary_png
 from images.table import table_png
 from images.trick_table import one_line, place
 from rules.cards import Card
@@ -396,8 +396,10 @@ def _points(s: Summary) -> list[str]:
 
 
 def _columns(s: Summary, seats: Seats) -> list[str]:
-    """One column per side: the player's name, or ``Team N`` for a team."""
-    return ["", *(seat_name(seats, side[0]) if len(side) == 1 else label("team", n=i + 1)
+    """One column per side: the player's name on one line (cut with an ellipsis to the widest a column gets:
+    a name is never wrapped), or ``Team N`` for a team."""
+    most = max(NUMBER_W, (WIDTH - 2 * MARGIN - 36 - NAME_MIN) // len(s.sides)) - TITLE_GAP
+    return ["", *(one_line(seat_name(seats, side[0]), most).lines[0] if len(side) == 1 else label("team", n=i + 1)
                   for i, side in enumerate(s.sides))]
 
 
