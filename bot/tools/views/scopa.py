@@ -223,4 +223,7 @@ VIEW = register(TerminalView(
     cost_line=N_("It cost your side about {points} deal points and {win} points of win chance (yours {before}, "
                  "the AI's choice {after})."),
     turn_texts=(N_("Round {round}, turn {n}"), N_("Turn {n}")),
+    help_line=N_("In Scopa and Scopone capturing is compulsory: '7d' plays a card that is placed or has one capture "
+                 "only; '7d take 3c 4s' (or '7d 3c 4s') names what it takes when it has several; '7d place' places "
+                 "a card that takes nothing. A wrong play is refused with the captures the card has."),
 ))

@@ -322,3 +322,15 @@ async def test_no_card_of_the_other_hand_shows_before_it_is_played(db_path):
         played = re.search(rf"Seat \d \((?:you|AI)\) (?:plays|places) {card}\b", line)
         mine = line.startswith("Your hand:")  # dealt to you from the stock
         assert played or mine, (card, line)
+
+
+async def test_help_adds_how_a_scopa_play_is_typed(db_path):
+    out = await run_play(db_path, "help\nq\n", "--game", "scopa", "--seed", "23", *FAST)
+    help_lines = out.split("> Commands: ", 1)[1].splitlines()
+    assert help_lines[1] == ("In Scopa and Scopone capturing is compulsory: '7d' plays a card that is placed or has "
+                             "one capture only; '7d take 3c 4s' (or '7d 3c 4s') names what it takes when it has "
+                             "several; '7d place' places a card that takes nothing. A wrong play is refused with "
+                             "the captures the card has.")
+    out = await run_play(db_path.with_name("briscola.sqlite3"), "help\nq\n", "--game", "briscola", "--players", "2",
+                         *FAST)
+    assert "In Scopa" not in out
