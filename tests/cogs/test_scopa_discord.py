@@ -292,3 +292,42 @@ async def test_no_public_message_names_a_card_in_a_hand_or_the_stock(ui, seed, g
         info = service.get(table_id)
         await seats[info.seats[info.to_move].user_id].turn(table_id)
     assert checked > 10
+
+
+async def select_offered(ui, seed, value: int):
+    """A Scopone against the AI (seed ``value``) played until alice's hand offers a select of captures:
+    (channel, alice, her Seat, table id, the hand message, the select), or ``None`` when none came."""
+    seed(value)
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    table_id = await ui.open_table(alice, channel, "scopone", level="medium", deal="tradizionale",
+                                   match="single", turn_timer=0)
+    me = Seat(ui, channel, alice, random.Random(value))
+    me.hand_id = (await ui.my_hand(alice, channel, table_id)).id
+    while ui.live(table_id):
+        message = ui.message(channel, me.hand_id, viewer=alice)
+        menus = [s for s in ui.selects(message) if ":take:" in s.custom_id]
+        if menus:
+            return channel, alice, me, table_id, message, menus[0]
+        await me.turn(table_id)
+    return None
+
+
+async def test_a_capture_select_still_plays_after_a_restart(simcord_env, ui, seed, bots):
+    found = None
+    for value in range(1, 12):
+        found = await select_offered(ui, seed, value)
+        if found is not None:
+            break
+    assert found is not None, "no select of captures in 11 games"
+    channel, alice, me, table_id, message, menu = found
+    played = len(ui.service().view(table_id).history)
+
+    await bots.restart(simcord_env)
+    result = await alice.select(message, [menu.options[-1].value], custom_id=menu.custom_id)
+    assert result.acknowledged and result.response.ephemeral and "Your hand" in ui.text(result.response)
+    chosen = ids.action_of(menu.options[-1].value)
+    history = ui.service().view(table_id).history
+    assert len(history) > played and history[played][1:] == (chosen.card, chosen.take)
+    await play(ui, table_id, [me])
+    assert not ui.live(table_id)
