@@ -16,6 +16,7 @@ from cogs.texts import card_name
 from rules.actions import Action
 from rules.cards import Card
 from rules.games.scopa.engine import SCOPA_SPEC, SCOPONE_SPEC
+from rules.games.scopa.round import ScopaRound
 from rules.games.scopa.rules import capture_choices, primiera
 from rules.spec import GameSpec
 
@@ -211,3 +212,22 @@ def test_a_partner_is_named_in_a_team_hand_only():
         "Your partner: **p3**."]
     two = SCOPA_SPEC.new_match(2, {}, 2)
     assert render.render_of("scopa").hand_lines(info_for("scopa", 2, two.options), two.view(0)) == []
+
+
+def test_more_than_25_captures_of_a_card_are_paged_and_every_one_is_reachable():
+    match = SCOPA_SPEC.new_match(2, {"match": "single"}, 1)
+    match.round = ScopaRound.position(["Rd 5c", "3b"], "Ac As Ab 2c 2s 2b 3c 3s 4c 4s 4b", to_move=0)
+    view = match.view(0)
+    info = info_for("scopa", 2, match.options, 0)
+    rd = [a for a in view.legal if str(a.card) == "Rd"]
+    assert len(rd) > 50
+    pages = -(-len(rd) // 25)
+    seen: list[str] = []
+    for page in range(pages):
+        controls = render.hand_controls(info, view, page)
+        menus = [c.item for c in controls if c.item.type.value == 3]
+        assert all(len(m.options) <= 25 for m in menus) and len(menus) == 2  # the R's and the 5's
+        more = [c.item for c in controls if c.item.custom_id.startswith("tv:page:")]
+        assert [b.label for b in more] == [f"More captures ({(page + 1) % pages + 1}/{pages})"]
+        seen += [o.value for m in menus for o in m.options if o.value.startswith("play_Rd")]
+    assert sorted(seen) == sorted(ids.action_code(a) for a in rd)
