@@ -40,7 +40,9 @@ def test_every_picture_kind_and_game_is_covered(pictures):
     names = [n for n, _img, _d in pictures]
     for wanted in ("table briscola-2p", "table briscola-6p-open", "table chiamata-auction", "table cicera-12",
                    "hand chiamata-8-cards", "hand chiamata-kitty", "hand cicera-12", "summary cicera",
-                   "summary chiamata", "summary briscola-4p-short"):
+                   "summary chiamata", "summary briscola-4p-short", "table scopa-3p", "hand scopa-2p-crowded",
+                   "table scopone-tradizionale", "hand scopone-scientifico", "summary scopa-3p",
+                   "summary scopone-11-napola"):
         assert any(n.startswith(wanted) for n in names), wanted
     assert all(drawn for name, _img, drawn in pictures if not name.startswith("table chiamata-auction")), \
         "a picture drew nothing the recorder saw"
