@@ -13,6 +13,7 @@ from images.common import PrivateViewError
 from images.games import briscola as briscola_pictures
 from images.games import chiamata as chiamata_pictures
 from images.games import cicera as cicera_pictures
+from images.games import scopa as scopa_pictures
 from images.table import table_png
 from rules.cards import Card
 from rules.engine import Match
@@ -63,6 +64,9 @@ def states() -> list[tuple[str, Match]]:
     out.append(("chiamata-kitty", samples.find_state("chiamata", 5, {"kitty": "on"},
                                                      lambda m: m.view(None).phase == "play")))
     out.append(("cicera", cicera_pictures.with_table(12)))
+    out.append(("scopa2", scopa_pictures.with_table("scopa", 2, 4)))
+    out.append(("scopa4", scopa_pictures.with_table("scopa", 4, 3, {"show_points": "on"}, taken=1)))
+    out.append(("scopone", scopa_pictures.with_table("scopone", 4, 3, {"deal": "scientifico"}, taken=1)))
     return out
 
 
