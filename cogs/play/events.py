@@ -26,7 +26,9 @@ from bot.tables.events import (
 )
 from cogs.markup import name_text
 from cogs.play.state import Presence
+from cogs.render.games import for_game
 from cogs.texts import t
+from rules.events import Event
 from rules.view import GameView
 
 if TYPE_CHECKING:
@@ -61,9 +63,21 @@ def _handle(hub: Hub, ev: TableEvent) -> None:
     handler = HANDLERS.get(ev.kind)
     if handler is not None:
         handler(hub, ev)
+    elif isinstance(ev.payload, Event):
+        on_game_event(hub, ev, ev.payload)
     p = hub.presences.get(ev.table_id)
     if p is not None:
         p.notify()
+
+
+def on_game_event(hub: Hub, ev: TableEvent, event: Event) -> None:
+    """An engine's event with no handler here: the note its game's render gives it, if any, shown at once."""
+    info = hub.service.get(ev.table_id)
+    note = for_game(info.game).event_note
+    text = note(info, event) if note is not None else ""
+    if text:
+        hub.tables.note(ev.table_id, text)
+        hub.tables.request_refresh(ev.table_id)
 
 
 def on_cancelled(hub: Hub, ev: TableEvent) -> None:

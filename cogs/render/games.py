@@ -14,6 +14,7 @@ from cogs.components import Control
 from rules import games
 from rules.actions import Action
 from rules.cards import Card
+from rules.events import Event
 from rules.view import GameView
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,10 @@ class GameRender:
     summary_lines: Callable[[TableInfo, GameView], list[str]] = _no_lines
     """Lines of a round's summary after its score, from the public view's ``last_result`` (Scopa: each round
     point per side, with the counts that decided it)."""
+    event_note: Callable[[TableInfo, Event], str] | None = None
+    """A note for the table message on one of the engine's events of the game's own (``(info, event)``; an
+    empty text: none), shown at once until the turn has gone round (Scopa: who swept the table). Events with a
+    handler of their own in ``cogs.play.events`` never come here."""
     face_up: Callable[[GameView], Card | None] | None = None
     """The face-up trump card while it lies under the stock, from the public view (Briscola), else ``None``."""
     take_label: Callable[[Action, str], str] | None = None
