@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.actions import Action
-from rules.cards import deck_40
+from rules.cards import RANKS, deck_40
 from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
 
@@ -171,36 +171,43 @@ class Knowledge:
         return [(self.seat + i) % self.n for i in range(1, self.n - trick_len)]
 
 
-def threat(k: Knowledge, card: int) -> float:
-    """The chance that ``card`` kept in hand falls to a stronger card of an opponent: none for a master; the
-    likeliest opponent's chance of holding a stronger card, halved when the seat holds a smaller card of the
-    suit to play under it."""
+MASTER_KEEP = 0.3
+"""Thirds a master card (one nothing left can beat) is worth kept in hand: a sure trick later."""
+GUARDED = 0.5
+"""How much of the threat to a card is left when the seat holds a smaller card of its suit to play under it."""
+LONG_SUIT = 0.15
+"""Thirds a lead is worth for each other card the seat holds in the led suit."""
+
+
+def threat(k: Knowledge, card: int, guards: int | None = None) -> float:
+    """The chance that ``card`` kept in hand falls to a stronger card of an opponent: none for a master; else the
+    likeliest opponent's chance of holding a stronger card, times ``GUARDED`` for each smaller card of the suit
+    the seat holds to play under it (``guards``: that count, by default the hand's)."""
     above = k.stronger(card)
     if not above:
         return 0.0
     chance = max(k.holds_any(s, above) for s in k.hidden if not k.same_side(s, k.seat))
-    guarded = any(c // 13 == card // 13 and STRENGTH[c] < STRENGTH[card] for c in k.hand)
-    return chance * (0.5 if guarded else 1.0)
+    if guards is None:
+        guards = sum(1 for c in k.hand if c // 13 == card // 13 and STRENGTH[c] < STRENGTH[card])
+    return chance * GUARDED ** guards
+
+
+GUARDED_RANKS = frozenset(c for c in DECK if RANKS[c % 13] in "A2")
+"""The cards a seat keeps small cards under: an ace (3 thirds, taken by a 3 or a 2) and a two (taken by a 3)."""
 
 
 def keep_cost(k: Knowledge, card: int) -> float:
-    """What playing ``card`` costs the seat's hand later, in thirds: a master card is a sure trick later; the last
-    small card of a suit guarding an ace or a two leaves it bare to the card above it."""
+    """What playing ``card`` costs the seat's hand later, in thirds: a master card is a sure trick later
+    (``MASTER_KEEP``); a small card under the seat's ace or two of its suit leaves that card less guarded (the
+    rise of its ``threat`` times its thirds)."""
     cost = 0.0
     if is_master(card, k.gone) and THIRDS[card] < 3:
-        cost += 0.6
-    suit = card // 13
-    same = [c for c in k.hand if c // 13 == suit and c != card]
-    for guarded in same:
-        if THIRDS[guarded] == 0 or STRENGTH[card] > STRENGTH[guarded]:
+        cost += MASTER_KEEP
+    for guarded in k.hand:
+        if guarded // 13 != card // 13 or guarded not in GUARDED_RANKS or STRENGTH[card] >= STRENGTH[guarded]:
             continue
-        above = k.stronger(guarded)
-        if not above:
-            continue
-        guards = [c for c in same if c != guarded and STRENGTH[c] < STRENGTH[guarded]]
-        if not guards:  # ``card`` was the last guard
-            threat = max(k.holds_any(s, above) for s in k.hidden if not k.same_side(s, k.seat))
-            cost += threat * (THIRDS[guarded] + 0.5)
+        guards = sum(1 for c in k.hand if c // 13 == card // 13 and STRENGTH[c] < STRENGTH[guarded])
+        cost += THIRDS[guarded] * (threat(k, guarded, guards - 1) - threat(k, guarded, guards))
     return cost
 
 
@@ -222,24 +229,34 @@ def swing(k: Knowledge, table: Sequence[tuple[int, int]], card: int, rest: Seque
     return value
 
 
+CONTEST = 0.6
+"""How often a partner holding a card above the opponents' best card still takes the trick for each opponent
+still to play (before the partner it may raise the bar, after it may beat the partner's card)."""
+RESCUE = 0.5
+"""How often a partner holding a card above the side's best card still takes the trick back after an opponent
+beat it (the opponent's card may be above the partner's)."""
+
+
 def p_win(k: Knowledge, best_seat: int, best: int, rest: Sequence[int]) -> float:
     """The chance that ``best`` (played by ``best_seat``) takes the trick, or that the seat's side takes it,
-    with ``rest`` still to play: each opponent after it must not beat it; a partner after an opposing best card
-    may beat it."""
+    with ``rest`` still to play: each opponent after it must not beat it, or a partner after that opponent
+    takes it back (``RESCUE``); a partner still to play may beat an opposing best card (``CONTEST``)."""
     beaters = k.stronger(best)
     if k.same_side(best_seat, k.seat):
         p = 1.0
+        opponent_before = False
         for s in rest:
             if not k.same_side(s, k.seat):
                 p *= 1.0 - k.holds_any(s, beaters)
+                opponent_before = True
+            elif opponent_before:  # a partner after an opponent who beat it may beat that card in turn
+                p += (1.0 - p) * RESCUE * k.holds_any(s, beaters)
         return p
     p = 0.0
-    for i, s in enumerate(rest):
+    opponents = sum(1 for s in rest if not k.same_side(s, k.seat))
+    for s in rest:
         if k.same_side(s, k.seat):
-            rescue = k.holds_any(s, beaters)
-            for t in rest[i + 1:]:
-                rescue *= 0.7 if not k.same_side(t, k.seat) else 1.0
-            p = max(p, rescue)
+            p = max(p, k.holds_any(s, beaters) * CONTEST ** opponents)
     return p
 
 
@@ -267,7 +284,7 @@ def medium_scores(view: TressetteView) -> list[tuple[float, int]]:
             score = swing(k, [], c, rest, p)
             suit = c // 13
             length = sum(1 for x in k.hand if x // 13 == suit)
-            score += 0.15 * (length - 1)
+            score += LONG_SUIT * (length - 1)
             if partner is not None:
                 if suit in k.busso[partner]:
                     score += 1.0  # lead the partner's suit back

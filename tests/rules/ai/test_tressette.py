@@ -107,15 +107,16 @@ def test_greedy_loads_a_partners_sure_trick_and_sheds_on_an_unsure_one() -> None
 
 # ----- medium -----
 def test_medium_keeps_the_guard_of_its_ace() -> None:
-    # Bastoni led; seat 1 has none; it keeps 4s under its As (3s and 2s are out) and sheds a Coppe card
-    view = view_of(["7d 6d 5d", "As 4s 5c 6c"], trick="Rb")
-    assert card_of("greedy", view) == "4s"
-    assert card_of("medium", view) == "5c"
-    guarded = dict((str(Card(c)), score) for score, c in medium_scores(view))
-    assert guarded["4s"] < guarded["5c"] - 0.5
-    bare = view_of(["7d 6d 5d", "As 4s 5c 6c"], trick="Rb", history=[(0, "3s 5s", 0), (0, "2s 6s", 0)])
-    scores = dict((str(Card(c)), score) for score, c in medium_scores(bare))
-    assert scores["4s"] == scores["5c"], "with 3s and 2s played the ace needs no guard: 4s costs nothing more"
+    # Bastoni led; seat 1 has none; it keeps 4d under its Ad (3d and 2d are out) and sheds a Spade
+    view = view_of(["7c 6c 5c", "Ad 4d 5s 6s"], trick="Rb")
+    assert card_of("greedy", view) == "4d", "greedy sheds the weakest card, the lowest id first"
+    assert card_of("medium", view) == "5s"
+    guarded = {str(Card(c)): score for score, c in medium_scores(view)}
+    assert guarded["4d"] < guarded["5s"]
+    bare = view_of(["7c 6c 5c", "Ad 4d 5s 6s"], trick="Rb", history=[(0, "3d 5d", 0), (0, "2d 6d", 0)])
+    scores = {str(Card(c)): score for score, c in medium_scores(bare)}
+    assert scores["4d"] == scores["5s"], "with 3d and 2d played the ace needs no guard: 4d costs nothing more"
+    assert card_of("medium", bare) == "4d"
 
 
 def test_medium_leads_its_long_suit() -> None:
