@@ -14,6 +14,7 @@ from PIL import Image
 from images import replay
 from rules.ai import choose
 from rules.cards import Card
+from rules.games import spec
 from rules.records import ReplayError, new_game
 
 DISCORD_LIMIT = 8 * 1024 * 1024
@@ -41,13 +42,14 @@ def expected_kinds(rec: dict[str, Any]) -> list[str]:
     kinds: list[str] = []
     for rnd in rec["rounds"]:
         plays = len(plays_of(rnd))
-        steps = ["turn"] * plays if rec["game"] == "cicera" else ["trick"] * (plays // rec["players"])
+        steps = ["turn"] * plays if not spec(rec["game"]).has_tricks else ["trick"] * (plays // rec["players"])
         kinds += ["deal", *steps, "end"]
     return kinds
 
 
 @pytest.mark.parametrize(("game", "players", "match"), [
     ("briscola", 2, "short"), ("briscola", 6, "single"), ("chiamata", 5, "short"), ("cicera", 4, "single"),
+    ("scopa", 3, "single"), ("scopone", 4, "single"),
 ])
 def test_frames_follow_the_record(game: str, players: int, match: str) -> None:
     rec = ai_record(game, players, match)
@@ -55,7 +57,7 @@ def test_frames_follow_the_record(game: str, players: int, match: str) -> None:
     assert [kind for kind, _v in views] == expected_kinds(rec)
     # order: the frames show the record's plays, trick by trick (Cicera: turn by turn)
     plays = [p for rnd in rec["rounds"] for p in plays_of(rnd)]
-    if game == "cicera":
+    if not spec(game).has_tricks:
         shown = [v.history[-1][:2] for kind, v in views if kind == "turn"]  # type: ignore[attr-defined]
         assert shown == [(seat, Card.parse(card)) for seat, card in plays]
     else:
@@ -72,6 +74,7 @@ def test_every_frame_has_one_size() -> None:
 
 @pytest.mark.parametrize(("game", "players", "match"), [
     ("cicera", 4, "single"), ("briscola", 6, "single"), ("briscola", 2, "short"), ("chiamata", 5, "short"),
+    ("scopa", 2, "single"),
 ])
 def test_the_webp_is_animated_and_small_enough(game: str, players: int, match: str) -> None:
     rec = ai_record(game, players, match)
