@@ -1,5 +1,6 @@
 """Scopa's part of the messages (Scopone's too, registered by ``cogs.render.scopone``): one control per legal
-play, and the table, the running scope and counts, and the round points as text.
+play, and the table, the running scope and counts, a note on the table message at each scopa, and the round
+points as text.
 
 The hand: a card that can take nothing is a button that places it (``1 · 3 di Denari``, numbered as in the hand
 picture, like every game's card buttons); a card with exactly one capture is a button that names it
@@ -28,6 +29,8 @@ from cogs.render.status import cards_text, score_line, side_name
 from cogs.texts import TEXTS, card_name, t
 from rules.actions import Action
 from rules.cards import Card
+from rules.events import Event
+from rules.games.scopa.events import CaptureEvent
 from rules.games.scopa.rules import primiera
 from rules.games.scopa.view import ScopaView
 from rules.view import GameView
@@ -62,6 +65,8 @@ NOBODY_TIE = N_("nobody (a tie)")
 NOBODY = N_("nobody")
 LEFTOVER = N_("The cards left on the table went to {side}, who captured last.")
 PARTNER = N_("Your partner: **{name}**.")
+SCOPA_NOTE = N_("**{name}** swept the table with {card}: **scopa!**")
+"""The table's note on a scopa, as it happens."""
 
 # the review's and hint's texts, in the game's score unit (``cogs.texts.t`` reads them by key)
 TEXTS.update({
@@ -216,6 +221,13 @@ def status_lines(info: TableInfo, view: GameView) -> list[str]:
     return lines
 
 
+def event_note(info: TableInfo, event: Event) -> str:
+    """The table's note on a scopa (who swept the table, with which card); nothing for other events."""
+    if not (isinstance(event, CaptureEvent) and event.scopa):
+        return ""
+    return gettext(SCOPA_NOTE).format(name=seat_label(info, event.seat), card=card_name(event.card, faces(info)))
+
+
 # ----- the round's summary -----
 def _winner(info: TableInfo, sides: Sequence[Sequence[int]], points: Sequence[int], tie: bool = True) -> str:
     """The side that scored the point, in bold, or nobody."""
@@ -286,7 +298,8 @@ def render(game: str, command: str, option_help: dict[str, str],
            choice_labels: dict[str, dict[str, str]]) -> GameRender:
     """The render part of Scopa or Scopone (the same controls and lines, their own command's texts)."""
     return GameRender(game, hand_items, hand_lines=hand_lines, status_lines=status_lines,
-                      summary_lines=summary_lines, take_label=choice_label, turn_key="review.turn",
+                      summary_lines=summary_lines, event_note=event_note, take_label=choice_label,
+                      turn_key="review.turn",
                       cost_key="review.cost_scopa", cost_points_key="review.cost_points_scopa",
                       hint_key="hint.line_scopa", command=command, option_help=option_help,
                       choice_labels=choice_labels)

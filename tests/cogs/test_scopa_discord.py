@@ -331,3 +331,28 @@ async def test_a_capture_select_still_plays_after_a_restart(simcord_env, ui, see
     assert len(history) > played and history[played][1:] == (chosen.card, chosen.take)
     await play(ui, table_id, [me])
     assert not ui.live(table_id)
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_the_table_message_says_each_scopa_as_it_happens(ui, seed):
+    seed(21)
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    table_id = await ui.open_table(alice, channel, "scopa", players=2, level="medium", match="single", turn_timer=0)
+    me = Seat(ui, channel, alice, random.Random(4))
+    said = 0
+    scope, played = 0, 0
+    while ui.live(table_id):
+        await me.turn(table_id)
+        if not ui.live(table_id):
+            break
+        await ui.env.settle()
+        pub = ui.service().view(table_id)
+        text = ui.text(ui.table_message(channel, table_id))
+        if sum(pub.scope) > scope:  # a scopa since alice's last turn: the table says who and with what, at once
+            captures = [(s, c) for s, c, take in pub.history[played:] if take]
+            assert any(f"**{name}** swept the table with {card_name(c)}: **scopa!**" in text
+                       for s, c in captures for name in (["alice"] if s == 0 else ["AI 2"])), text
+            said += 1
+        scope, played = sum(pub.scope), len(pub.history)
+    assert said >= 1, "choose a seed with a scopa"
