@@ -10,6 +10,7 @@ import pytest
 
 from bot.tables import SeatInfo, TableInfo
 from cogs import ids, render
+from cogs.lobby import game_command
 from cogs.render import layout
 from cogs.render.scopa import piles_so_far
 from cogs.texts import card_name
@@ -231,3 +232,21 @@ def test_more_than_25_captures_of_a_card_are_paged_and_every_one_is_reachable():
         assert [b.label for b in more] == [f"More captures ({(page + 1) % pages + 1}/{pages})"]
         seen += [o.value for m in menus for o in m.options if o.value.startswith("play_Rd")]
     assert sorted(seen) == sorted(ids.action_code(a) for a in rd)
+
+
+def test_the_commands_offer_every_option_with_fixed_choices():
+    def options(game: str) -> dict:
+        return {p.name: [(c.name, c.value) for c in p.choices] for p in game_command(game).parameters}
+
+    scopa = options("scopa")
+    assert list(scopa) == ["players", "level", "match", "napola", "show_points", "faces", "team_chat", "turn_timer",
+                           "hints"]
+    assert [v for _n, v in scopa["players"]] == [2, 3, 4]
+    assert scopa["match"] == [("to 11 points", "11"), ("to 16 points", "16"), ("to 21 points", "21"),
+                              ("to 31 points", "31"), ("one round", "single")]
+    assert [v for _n, v in scopa["napola"]] == ["off", "on"]
+    scopone = options("scopone")
+    assert "players" not in scopone and list(scopone)[:2] == ["level", "deal"]
+    assert scopone["deal"] == [("scientifico: 10 cards each", "scientifico"),
+                               ("tradizionale: 9 each, 4 on the table", "tradizionale")]
+    assert game_command("scopone").description == "Open a table of Scopone (4 players, two teams)"
