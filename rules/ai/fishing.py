@@ -2,16 +2,21 @@
 seat cannot see in many ways, value every candidate move in each such deal, keep the best mean.
 
 The game gives the pieces (how to sample a deal from the seat's view, how to value a move in it); this module
-holds the loop and its budget, the same for every game: the planned work counts plays (``plies_per_ms`` times
+holds the loop and its budget, and the dealing of the unseen cards weighted by what each seat passed up, the same
+for every game: the planned work counts plays (``plies_per_ms`` times
 ``time_ms``), never the clock, so a seeded game replays exactly; the clock only cuts a search on a machine far
 slower than planned (``clock_share`` times ``time_ms``).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Protocol, TypeVar
+
+from rules.cards import Card
 
 World = TypeVar("World")
 
@@ -33,6 +38,34 @@ class SearchBudget(Protocol):
     def clock_share(self) -> float:
         """The share of ``time_ms`` after which the clock stops a search whatever its plan."""
         ...
+
+
+def deal_weighted(pool: Sequence[Card], sizes: Sequence[int], passed: Sequence[AbstractSet[Card]],
+                  likelihood: float, rng: random.Random) -> list[list[Card]]:
+    """Deal ``pool`` (already shuffled) into places of ``sizes`` cards (the other hands, a stock), one card at a
+    time: a card goes to a place with a chance proportional to the room left in it, times ``likelihood`` when
+    the card is in that place's ``passed`` set (a seat that placed a card while it could have captured with
+    this one is less likely to hold it). Cards past the total room go nowhere (a hand-made position)."""
+    out: list[list[Card]] = [[] for _ in sizes]
+    room = list(sizes)
+    left = sum(room)
+    places = range(len(sizes))
+    for c in pool:
+        if not left:
+            break
+        odds = [room[j] * (likelihood if c in passed[j] else 1.0) for j in places]
+        x = rng.random() * sum(odds)
+        pick = -1
+        for j, o in zip(places, odds):
+            if o and (x < o or pick < 0):
+                pick = j
+                if x < o:
+                    break
+            x -= o
+        out[pick].append(c)
+        room[pick] -= 1
+        left -= 1
+    return out
 
 
 def candidates(prior: Sequence[float], max_candidates: int) -> list[int]:

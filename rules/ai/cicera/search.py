@@ -16,7 +16,7 @@ from rules.ai.cicera.counting import A23, PASSED_LIKELIHOOD, run_length, team_pi
 from rules.ai.cicera.levels import Context, medium_scores
 from rules.ai.cicera.rollout import Offers, fast_playout
 from rules.ai.cicera.tuning import CICERA, CiceraTuning
-from rules.ai.fishing import determinized_choice
+from rules.ai.fishing import deal_weighted, determinized_choice
 from rules.captures import move_of
 from rules.cards import Card
 from rules.games.cicera.round import CiceraRound
@@ -81,23 +81,10 @@ def sample_hands(
             hands[s] = pool[k : k + h]
             k += h
         return hands
-    room = {s: view.hand_sizes[s] for s in others}
-    left = sum(room.values())
-    for c in pool:
-        if not left:
-            break  # (a hand-made position may leave cards nobody holds)
-        odds = [room[s] * (PASSED_LIKELIHOOD if c in passed[s] else 1.0) for s in others]
-        x = rng.random() * sum(odds)
-        pick = -1
-        for s, o in zip(others, odds):
-            if o and (x < o or pick < 0):
-                pick = s
-                if x < o:
-                    break
-            x -= o
-        hands[pick].append(c)
-        room[pick] -= 1
-        left -= 1
+    dealt = deal_weighted(pool, [view.hand_sizes[s] for s in others], [passed[s] for s in others],
+                          PASSED_LIKELIHOOD, rng)
+    for s, h in zip(others, dealt):
+        hands[s] = h
     return hands
 
 
