@@ -319,3 +319,23 @@ def test_the_summary_part_under_the_rows_adds_its_height(monkeypatch):
     with recording() as drawn:
         summary_image_of(s)
     assert not drawn_cards(drawn)
+
+
+@pytest.mark.parametrize("count", [6, 10, 11, 16])
+def test_a_crowded_table_keeps_its_indices_legible(count):
+    """Up to 10 table cards lie on one row (overlapping from 7), more take a second row: never a card whose
+    index is under 11 px on a phone, in the table picture and in the hand picture's board."""
+    from rules.cards import deck_40
+
+    match = scopa_pictures.with_table("scopa", 2, 5)
+    for seat in (None, match.to_move()):
+        view = dataclasses.replace(match.view(seat), table=tuple(deck_40()[:count]))
+        draw = table_image if seat is None else hand_image
+        with recording() as drawn:
+            img = draw(view)
+        assert img.width == 795
+        assert len(drawn_cards(drawn)) >= count
+        assert not too_small(drawn, "card", CARD_INDEX_MIN_PX), (seat, count)
+    board = scopa_pictures.table_board(count)
+    assert board.rows == (1 if count <= 10 else 2)
+    assert board.card >= 114
