@@ -83,8 +83,8 @@ def sample_hands(
         return hands
     dealt = deal_weighted(pool, [view.hand_sizes[s] for s in others], [passed[s] for s in others],
                           PASSED_LIKELIHOOD, rng)
-    for s, h in zip(others, dealt):
-        hands[s] = h
+    for s, got in zip(others, dealt):
+        hands[s] = got
     return hands
 
 
