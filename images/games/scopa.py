@@ -583,5 +583,6 @@ def pictures(game: str) -> GamePictures:
 PICTURES = register(pictures(GAME))
 
 
-__all__ = ["HAND", "PICTURES", "SUMMARY", "draw_board", "last_placed", "pictures", "scopa_table_image",
-           "scopa_table_size", "side_index", "turn_frame", "with_table"]
+__all__ = ["HAND", "PICTURES", "SUMMARY", "PilesLayout", "draw_board", "has_stock", "last_placed", "pictures",
+           "piles_layout", "scopa_table_image", "scopa_table_size", "side_index", "table_board", "turn_frame",
+           "with_table"]
