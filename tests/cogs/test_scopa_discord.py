@@ -14,6 +14,7 @@ from cogs import ids
 from cogs.render.scopa import choice_label
 from cogs.texts import card_name
 from rules.actions import Action
+from tests.cogs.test_history import post_buttons
 
 
 def offered(ui, message) -> list[tuple[str, str, str]]:
@@ -356,3 +357,26 @@ async def test_the_table_message_says_each_scopa_as_it_happens(ui, seed):
             said += 1
         scope, played = sum(pub.scope), len(pub.history)
     assert said >= 1, "choose a seed with a scopa"
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_forged_placing_of_a_card_that_must_capture_is_refused_and_changes_nothing(ui, seed):
+    for value in range(1, 30):  # a first hand holding a card that must capture
+        seed(value)
+        guild, channel = ui.room()
+        (alice,) = ui.members(guild, "alice")
+        table_id = await ui.open_table(alice, channel, "scopa", players=2, level="medium", turn_timer=0)
+        view = ui.service().view(table_id, alice.id)
+        must = [c for c in view.hand if any(a.card == c and a.take for a in view.legal)]
+        if must and view.to_move == view.seat:
+            break
+    else:
+        raise AssertionError("no first hand with a capture")
+    version = ui.service().get(table_id).version
+    custom_id = ids.act(table_id, version, Action.play(must[0], ()))
+    forged = await post_buttons(ui.env, channel, [custom_id])
+    answer = await alice.click(forged, custom_id=custom_id)
+    assert answer.ephemeral
+    said = ui.text(answer.response.message)
+    assert "capturing is compulsory" in said and "Traceback" not in said, said
+    assert ui.service().get(table_id).version == version and must[0] in ui.service().view(table_id, alice.id).hand
