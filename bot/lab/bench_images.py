@@ -39,7 +39,32 @@ def _cases() -> list[tuple[str, Callable[[], bytes]]]:
         ("cicera table, 12 cards", lambda: table_png(ci_public, s4)),
         ("cicera hand + table", lambda: hand_png(ci_hand, s4)),
         ("chiamata table", lambda: table_png(ch_public, s5)),
+        *_sample_cases(),
     ]
+
+
+HAND_PICKED = ("briscola", "chiamata", "cicera")
+"""The games whose cases above were chosen by hand (the figures of docs/PICTURES.md)."""
+
+
+def _sample_cases() -> list[tuple[str, Callable[[], bytes]]]:
+    """Every other registered game's table and hand, from the first of its sample positions."""
+    from images import registry, samples
+    from images.hand import hand_png
+    from images.table import table_png
+    from rules.games import names
+
+    cases: list[tuple[str, Callable[[], bytes]]] = []
+    for game in names():
+        found = registry.for_game(game).samples
+        if game in HAND_PICKED or found is None:
+            continue
+        label, match = found.positions()[0]
+        seats = samples.seats_for(match.n)
+        public, hand = match.view(None), match.view(match.to_move())
+        cases += [(f"{label} table", lambda public=public, seats=seats: table_png(public, seats)),
+                  (f"{label} hand", lambda hand=hand, seats=seats: hand_png(hand, seats))]
+    return cases
 
 
 def measure(render: Callable[[], bytes], repeat: int = REPEAT) -> tuple[float, int]:
@@ -57,10 +82,10 @@ def measure(render: Callable[[], bytes], repeat: int = REPEAT) -> tuple[float, i
 
 def report(repeat: int = REPEAT) -> list[str]:
     """One line per picture: its median render time (to PNG bytes) and its size."""
-    lines = [f"{_('picture'):<24} {_('median ms'):>10} {_('PNG KB'):>8}"]
+    lines = [f"{_('picture'):<27} {_('median ms'):>10} {_('PNG KB'):>8}"]
     for name, render in _cases():
         ms, size = measure(render, repeat)
-        lines.append(f"{name:<24} {ms:>10.2f} {size / 1024:>8.1f}")
+        lines.append(f"{name:<27} {ms:>10.2f} {size / 1024:>8.1f}")
     return lines
 
 
