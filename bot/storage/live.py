@@ -19,26 +19,28 @@ class LiveQueries(StoreBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A guild's settings (defaults when it never set any)."""
         rows = await self._read(
-            "SELECT language, default_options, allowed_channels, max_tables FROM guild_settings WHERE guild_id = ?",
+            "SELECT language, default_options, allowed_channels, max_tables, organiser_role FROM guild_settings "
+            "WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return GuildSettings(guild_id)
-        language, options, channels, cap = rows[0]
+        language, options, channels, cap, organiser_role = rows[0]
         where = f"guild_settings {guild_id}"
-        return GuildSettings(guild_id, language, loads(options, where), loads(channels, where), cap)
+        return GuildSettings(guild_id, language, loads(options, where), loads(channels, where), cap, organiser_role)
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Store a guild's settings."""
 
         async def fn(tx: Tx) -> None:
             await tx.execute(
-                "INSERT INTO guild_settings (guild_id, language, default_options, allowed_channels, max_tables) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
-                "default_options = excluded.default_options, allowed_channels = excluded.allowed_channels, "
-                "max_tables = excluded.max_tables",
+                "INSERT INTO guild_settings (guild_id, language, default_options, allowed_channels, max_tables, "
+                "organiser_role) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "language = excluded.language, default_options = excluded.default_options, "
+                "allowed_channels = excluded.allowed_channels, max_tables = excluded.max_tables, "
+                "organiser_role = excluded.organiser_role",
                 (settings.guild_id, settings.language, dumps(settings.default_options),
-                 dumps(list(settings.allowed_channels)), settings.max_tables),
+                 dumps(list(settings.allowed_channels)), settings.max_tables, settings.organiser_role),
             )
 
         await self._write(fn)

@@ -45,6 +45,8 @@ class GuildSettings:
     """Empty: every channel."""
     max_tables: int | None = None
     """Live tables at once; ``None``: the service's default."""
+    organiser_role: int | None = None
+    """The role whose members may run tournaments (besides Manage Server); ``None``: none."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from bot.storage.errors import StorageError
 DIALECTS = ("sqlite", "postgresql")
 """The backends, as named in the migration files."""
 TABLES = frozenset({"guild_settings", "live_tables", "live_actions", "games", "game_players", "standings",
-                    "aborted_games", "table_leases", "seasons", "season_standings"})
+                    "aborted_games", "table_leases", "seasons", "season_standings", "tournaments",
+                    "tournament_entrants", "tournament_rounds", "tournament_tables", "tournament_byes"})
 """The tables the store's SQL uses, checked at open."""
 
 

@@ -1,6 +1,6 @@
 """The store: opening and closing it, its migrations, and every query (from ``LiveQueries``, ``GameQueries``,
-``SeasonQueries`` and ``LeaseQueries``), on SQLite or PostgreSQL, with every write going through one
-group-commit queue."""
+``SeasonQueries``, ``TournamentQueries`` and ``LeaseQueries``), on SQLite or PostgreSQL, with every write going
+through one group-commit queue."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from bot.storage.games import GameQueries
 from bot.storage.leases import LeaseQueries
 from bot.storage.seasons import SeasonQueries
 from bot.storage.sqlite_backend import SqliteBackend
+from bot.storage.tournaments import TournamentQueries
 from bot.storage.tx import Row
 from bot.storage.url import Database, DatabaseUrl, database_of
 
@@ -37,7 +38,7 @@ class StoreOptions(TypedDict, total=False):
     connect_timeout: float
 
 
-class Store(LeaseQueries, GameQueries, SeasonQueries):
+class Store(LeaseQueries, GameQueries, SeasonQueries, TournamentQueries):
     """Tavolo's database: open it, use it, close it. Every method raises ``StorageError`` on failure.
 
     ``database`` is a SQLite file's path, or a PostgreSQL database as a ``postgresql://`` URL (libpq's form,
