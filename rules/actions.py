@@ -193,7 +193,7 @@ class Action:
                     return cls.play(rest[0], rest[2:])
                 if len(rest) == 2 and rest[1].lower() == "place":
                     return cls.play(rest[0], ())
-                if len(rest) == 2 and rest[1].isalpha():
+                if len(rest) == 2 and rest[1].isalpha() and len(rest[1]) > 2:  # a word, not a card
                     return cls.play(rest[0], signal=rest[1].lower())
                 if len(rest) == 1:
                     return cls.play(rest[0])

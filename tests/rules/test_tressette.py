@@ -253,6 +253,8 @@ def test_a_signal_is_part_of_the_lead_recorded_and_public() -> None:
     with pytest.raises(IllegalAction, match="only the player who leads"):
         match.check(Action.play(legal[0].card, signal="volo"), follower)  # type: ignore[arg-type]
     assert Action.parse("play 3d busso") == Action.play("3d", signal="busso")
+    with pytest.raises(RulesError, match="cannot read"):
+        Action.parse("play 3d Rb")  # two cards are no signal
     assert str(Action.play("3d", signal="volo")) == "play 3d volo"
     assert Action.from_json({"seat": 0, "play": "3d", "signal": "striscio"}) == Action.play("3d", signal="striscio")
 

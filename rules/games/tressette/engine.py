@@ -25,18 +25,24 @@ from rules.games.tressette.rules import NAME, PLAYER_COUNTS, sides_of
 from rules.games.tressette.view import TressetteView
 from rules.spec import GameSpec, SummaryRow
 
-__all__ = ["MATCH_TARGETS", "OPTIONS", "SPEC", "SUMMARY_ROWS", "Tressette"]
+__all__ = ["MATCH_TARGETS", "OPTIONS", "OPTION_LABELS", "SPEC", "SUMMARY_ROWS", "VALUE_LABELS", "Tressette"]
 
 MATCH_TARGETS = {"21": 21, "31": 31, "41": 41, "single": None}
 """The ``match`` option: the points to reach (default 21), or one round."""
 ON_OFF = ("off", "on")
 
+OPTION_LABELS: dict[str, str] = {"accusi": N_("declarations (accusi)"), "signals": N_("signals")}
+"""How Tressette's own options read (the shared ones are named by the front ends)."""
+VALUE_LABELS: dict[str, str] = {"41": N_("to 41")}
+"""How Tressette's own values read (``21`` and ``31`` are named by the front ends)."""
+
 OPTIONS: dict[str, opts.OptionSpec] = {
     s.name: s
     for s in (
-        opts.OptionSpec("match", tuple(MATCH_TARGETS), describe="21 (default), 31, 41 or single"),
-        opts.OptionSpec("accusi", ON_OFF),
-        opts.OptionSpec("signals", ("on", "off"), players=(4,)),
+        opts.OptionSpec("match", tuple(MATCH_TARGETS), describe="21 (default), 31, 41 or single",
+                        value_labels=VALUE_LABELS),
+        opts.OptionSpec("accusi", ON_OFF, label=OPTION_LABELS["accusi"]),
+        opts.OptionSpec("signals", ("on", "off"), players=(4,), label=OPTION_LABELS["signals"]),
         opts.OptionSpec("show_points", ON_OFF),
         opts.OptionSpec("faces", ("italian", "french")),
         opts.TURN_TIMER,

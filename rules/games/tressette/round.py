@@ -249,8 +249,8 @@ class TressetteRound(Round):
                 raise IllegalAction(N_("only the player who leads a trick may add a signal"))
 
     def apply_checked(self, action: Action) -> list[Event]:
-        """Apply a checked play: its ``play`` event, ``trick`` when it completes one, ``draw`` when the stock
-        deals after it (both drawn cards are public)."""
+        """Apply a checked play: its ``play`` event, ``trick`` when it completes one (its ``points`` are thirds,
+        the last trick's 3 included), ``draw`` when the stock deals after it (both drawn cards are public)."""
         seat = self.turn
         assert action.card is not None, "check() let through only a play of a card in hand"
         signal = SIGNALS.index(action.signal) + 1 if action.signal is not None else 0
