@@ -3,8 +3,8 @@ a sum, the choices, scope and the round's last card, the last capture's leftover
 their ties, primiera with a missing suit, napola, the three-or-four-R redeal, Scopone's two deals, the match
 end; random playouts keep the 40 cards, replay to the same result and pass the independent referee.
 
-The games are not in the registry of games yet (their other layers come later): ``registered`` adds them for
-the record round trip and the conformance checks, and takes them out again."""
+The games are in the registry of games (``rules.games``); ``registered`` (written while they were not yet)
+makes sure of it for the record round trip and the conformance checks, and leaves the registry as it was."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ CASES = [(SCOPA_SPEC, 2), (SCOPA_SPEC, 3), (SCOPA_SPEC, 4), (SCOPONE_SPEC, 4)]
 
 @contextmanager
 def registered() -> Iterator[None]:
-    """Scopa and Scopone in the registry of games for the time of a block."""
+    """Scopa and Scopone in the registry of games for the time of a block (the registry restored after)."""
     before = dict(GAMES)
     for game in SPECS:
         GAMES[game.name] = game
