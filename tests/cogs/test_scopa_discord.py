@@ -380,3 +380,25 @@ async def test_a_forged_placing_of_a_card_that_must_capture_is_refused_and_chang
     said = ui.text(answer.response.message)
     assert "capturing is compulsory" in said and "Traceback" not in said, said
     assert ui.service().get(table_id).version == version and must[0] in ui.service().view(table_id, alice.id).hand
+
+
+@pytest.mark.usefixtures("simcord_env")
+@pytest.mark.parametrize(("game", "options", "people", "cards", "budget"), [
+    ("scopa", {"players": 2}, 1, 36, 1.0), ("scopone", {"deal": "scientifico", "team_chat": "off"}, 2, 40, 1.3)])
+async def test_rest_calls_a_card_keep_the_budget_of_every_game(ui, seed, game, options, people, cards, budget):
+    seed(11)
+    guild, channel = ui.room()
+    members = ui.members(guild, *("alice", "bob")[:people])
+    log = ui.env.http_requests
+    first = len(log)
+    lobby = (await members[0].slash(channel, game, level="medium", match="single", turn_timer=0, **options)).response
+    table_id = ui.table_id_of(lobby)
+    if people == 2:
+        await members[0].select(lobby, ["add:medium"])  # partners: alice and bob
+        await members[1].click(lobby, custom_id=f"tv:lobby:{table_id}:join")
+    await members[0].click(lobby, custom_id=f"tv:lobby:{table_id}:start")
+    await play(ui, table_id, [Seat(ui, channel, m, random.Random(m.id)) for m in members])
+    await ui.env.settle()
+    calls = len(log) - first
+    print(f"\n{game}, {people} people: {calls} REST calls for {cards} cards, {calls / cards:.2f} a card")
+    assert calls / cards <= budget, calls
