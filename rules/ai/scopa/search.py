@@ -18,12 +18,20 @@ import random
 from collections.abc import Sequence
 
 from rules.actions import Action
-from rules.ai.fishing import determinized_choice
+from rules.ai.fishing import deal_weighted, determinized_choice
 from rules.ai.scopa.levels import GREEDY_WEIGHT, medium_scores, unseen_cards
 from rules.ai.scopa.tuning import SCOPA, ScopaTuning
 from rules.captures import Move, move_of
 from rules.cards import Card
-from rules.games.scopa.rules import CARD_PRIMIERA, CARD_VALUE, DENARI, HAND_SIZE, SETTEBELLO, capture_choices
+from rules.games.scopa.rules import (
+    CARD_PRIMIERA,
+    CARD_VALUE,
+    DENARI,
+    HAND_SIZE,
+    SCOPONE,
+    SETTEBELLO,
+    capture_choices,
+)
 from rules.games.scopa.view import ScopaView
 
 # ----- the position a search plays on -----
@@ -412,21 +420,62 @@ def position_from_view(view: ScopaView, hands: list[list[Card]], stock: list[Car
     return Position(n, hands, stock, list(view.table), stats_of(piles, view.scope), last, view.to_move)
 
 
-def sample_position(view: ScopaView, unseen: Sequence[Card], rng: random.Random) -> Position:
+def passed_captures(view: ScopaView, unseen: Sequence[Card]) -> list[frozenset[Card]]:
+    """Per seat, the unseen cards that seat could have captured with when it placed a card instead, since its
+    hand was dealt (Scopa: the last 3 cards each; Scopone: the round). Capturing is compulsory only for the card
+    played, so a seat that places usually has no capture: these cards are less likely in its hand."""
+    n = view.players
+    hist = view.history
+    placed = {c for _s, c, take in hist if not take}
+    ever = set(view.table)
+    for _s, _c, take in hist:
+        ever.update(take)
+    table = sorted(c for c in ever if c not in placed)
+    per_deal = max(1, len(hist)) if view.game == SCOPONE else HAND_SIZE * n
+    start = len(hist) // per_deal * per_deal
+    by_value: list[list[Card]] = [[] for _ in range(11)]
+    for u in unseen:
+        by_value[CARD_VALUE[u]].append(u)
+    out: list[set[Card]] = [set() for _ in range(n)]
+    for k, (seat, card, take) in enumerate(hist):
+        if take:
+            for t in take:
+                table.remove(t)
+            continue
+        if k >= start and table and seat != view.seat:
+            for v in range(1, 11):
+                if by_value[v] and capture_choices(Card(_REP[v]), table) != [()]:
+                    out[seat].update(by_value[v])
+        table.append(card)
+    return [frozenset(x) for x in out]
+
+
+def sample_position(view: ScopaView, unseen: Sequence[Card], rng: random.Random,
+                    passed: Sequence[frozenset[Card]] | None = None, likelihood: float = 1.0) -> Position:
     """The seat's own hand, a random deal of the unseen cards to the other hands by their sizes, the rest to the
-    stock in a random order (a hand-made position may leave cards nobody holds: they go nowhere)."""
+    stock in a random order (a hand-made position may leave cards nobody holds: they go nowhere). With
+    ``passed`` (``passed_captures``) and a ``likelihood`` below 1, a card a seat passed up is that much less
+    likely in its hand (``rules.ai.fishing.deal_weighted``)."""
     assert view.seat is not None
     pool = list(unseen)
     rng.shuffle(pool)
-    hands: list[list[Card]] = []
-    k = 0
-    for s, size in enumerate(view.hand_sizes):
-        if s == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append(sorted(pool[k : k + size]))
+    others = [s for s in range(view.players) if s != view.seat]
+    hands: list[list[Card]] = [[] for _ in range(view.players)]
+    hands[view.seat] = list(view.hand)
+    if passed is None or likelihood == 1.0:
+        k = 0
+        for s in others:
+            size = view.hand_sizes[s]
+            hands[s] = sorted(pool[k : k + size])
             k += size
-    return position_from_view(view, hands, pool[k : k + view.stock_size])
+        return position_from_view(view, hands, pool[k : k + view.stock_size])
+    dealt = deal_weighted(pool, [*(view.hand_sizes[s] for s in others), view.stock_size],
+                          [*(passed[s] for s in others), frozenset()], likelihood, rng)
+    for s, got in zip(others, dealt):
+        hands[s] = sorted(got)
+    stock = dealt[-1]
+    rng.shuffle(stock)
+    return position_from_view(view, hands, stock)
 
 
 def exact_now(view: ScopaView, tuning: ScopaTuning) -> bool:
@@ -445,13 +494,14 @@ def choose_hard(view: ScopaView, rng: random.Random, time_ms: int, tuning: Scopa
     moves = [move_of(a) for a in view.legal]
     prior = medium_scores(view)
     unseen = unseen_cards(view)
+    passed = passed_captures(view, unseen) if tuning.passed_likelihood < 1.0 else None
     offers: Offers = {}
     exact = exact_now(view, tuning)
     known = exact and sum(1 for s, h in enumerate(view.hand_sizes) if h and s != view.seat) <= 1
     max_samples = 1 if known else tuning.exact_samples if exact else tuning.max_samples
 
     def sample() -> Position:
-        return sample_position(view, unseen, rng)
+        return sample_position(view, unseen, rng, passed, tuning.passed_likelihood)
 
     def value(base: Position, i: int) -> tuple[float, int]:
         p = base.copy()

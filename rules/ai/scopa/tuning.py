@@ -30,10 +30,13 @@ class ScopaTuning:
     """The most deals sampled for the exact endgame (one when the deal is known: 2 players, stock empty)."""
     win_bonus: float = 1.0
     """A finished round is worth the point difference plus this much for winning it (minus for losing)."""
+    passed_likelihood: float = 0.15
+    """How much less likely a card is in a hand that placed a card while it could have captured with this one
+    (``search.passed_captures``; 1: no inference)."""
 
 
 SCOPA = ScopaTuning()
 """``hard``'s search."""
 YARDSTICK = ScopaTuning(max_candidates=8, max_samples=200, plies_per_ms=40, clock_share=3.0, horizon=0,
-                        exact_cards=(6, 6, 8), exact_samples=24, win_bonus=1.0)
+                        exact_cards=(6, 6, 8), exact_samples=24, win_bonus=1.0, passed_likelihood=1.0)
 """``hard-v1`` of Scopa and Scopone: ``hard``'s first tuning, frozen."""

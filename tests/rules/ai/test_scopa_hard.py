@@ -13,7 +13,7 @@ from unittest import mock
 import pytest
 
 import rules.ai.fishing as fishing
-import rules.ai.scopa  # noqa: F401  (registers Scopa's AI)
+import rules.ai.scopa
 import rules.ai.scopone  # noqa: F401  (registers Scopone's AI)
 from rules.ai import choose
 from rules.ai.scopa import choose_greedy
@@ -161,3 +161,27 @@ def test_the_rollout_policy_keeps_off_a_sweepable_table() -> None:
     p = S.Position(2, [[Card.parse("2c"), Card.parse("Rs")], [Card.parse("Fb"), Card.parse("Fs")]],
                    [Card.parse(c) for c in ("Fc", "Fd", "Ac", "Ab")], [Card.parse("6d")], S.new_stats(2), -1, 0)
     assert S.rollout_move(p, {}) == (Card.parse("Rs"), ())
+
+
+def test_a_seat_that_placed_is_unlikely_to_hold_a_card_that_could_have_captured() -> None:
+    # seat 1 placed 2s while the table held 3d and Rb: it is unlikely to hold a 3 or an R, and 4s say nothing
+    match = SCOPA_SPEC.new_match(2, {"match": "single"}, 1)
+    match.round = ScopaRound.position(["Rb 5c 6c", "Rs 2s Fs"], "3d", to_move=0, stock=STOCK)
+    for play in ("Rb", "2s"):
+        view = match.view(match.to_move())
+        match.apply(next(a for a in view.legal if str(a.card) == play))
+    view = match.view(0)
+    unseen = rules.ai.scopa.unseen_cards(view)
+    passed = S.passed_captures(view, unseen)
+    assert {"3c", "3s", "3b", "Rd", "Rc"} <= {str(c) for c in passed[1]}
+    assert not {str(c) for c in passed[1]} & {"4c", "4s", "Ac", "Fb"}
+    assert not passed[0], "the seat's own placings tell it nothing"
+    # sampled hands follow it: the 3s and Rs are rarer in seat 1's hand than the other cards
+    rng = random.Random(0)
+    held = {"passed": 0, "other": 0}
+    for _ in range(400):
+        p = S.sample_position(view, unseen, rng, passed, 0.15)
+        for c in p.hands[1]:
+            held["passed" if c in passed[1] else "other"] += 1
+    share = len(passed[1]) / len(unseen)
+    assert held["passed"] / (held["passed"] + held["other"]) < 0.5 * share
