@@ -196,12 +196,12 @@ class TournamentQueries(StoreBase):
                                 "WHERE tournament_id = ? ORDER BY joined_at, user_id", (tournament_id,))
         return [EntrantRow(*r) for r in rows]
 
-    async def start_round(self, tournament_id: int, number: int, tables: Sequence[tuple[int | None, ...]],
-                          byes: Sequence[tuple[int, int]], started_at: float,
-                          ratings: dict[int, float] | None = None) -> bool:
-        """Store round ``number`` (its tables' seats, its byes as (entrant, place)) and make it the current one,
-        with the entrants' ratings when the event starts; ``False`` (nothing changed) when the tournament is
-        not at the round before (another start won) or is over."""
+    async def start_round(self, tournament_id: int, number: int,
+                          tables: Sequence[tuple[int, Sequence[int | None]]], byes: Sequence[tuple[int, int]],
+                          started_at: float, ratings: dict[int, float] | None = None) -> bool:
+        """Store round ``number`` (its tables as (place, seats), its byes as (entrant, place)) and make it the
+        current one, with the entrants' ratings when the event starts; ``False`` (nothing changed) when the
+        tournament is not at the round before (another start won) or is over."""
 
         async def fn(tx: Tx) -> bool:
             changed = await tx.execute(
@@ -218,7 +218,7 @@ class TournamentQueries(StoreBase):
             if tables:
                 await tx.executemany(
                     "INSERT INTO tournament_tables (tournament_id, round, place, seats) VALUES (?, ?, ?, ?)",
-                    [(tournament_id, number, place, dumps(list(seats))) for place, seats in enumerate(tables, 1)])
+                    [(tournament_id, number, place, dumps(list(seats))) for place, seats in tables])
             if byes:
                 await tx.executemany(
                     "INSERT INTO tournament_byes (tournament_id, round, user_id, place) VALUES (?, ?, ?, ?)",

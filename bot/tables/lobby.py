@@ -106,6 +106,45 @@ class Lobby(Turns):
         self._emit(t, Created(table=t.info()))
         return t.info()
 
+    async def open_seated(self, guild_id: int, channel_id: int, host_id: int, game: str, players: int,
+                          options: JsonObject, level: str, seats: list[Seat], seed: int | None = None) -> TableInfo:
+        """Open a table whose seats are decided already, in seat order, and start its game at once: a
+        tournament's table. No lobby, no seats drawn, and outside the guild's cap of live tables (the event
+        decides how many open); rated and stored as any other game."""
+        self._check_open()
+        if self.shards is not None and not self.shards.owns(guild_id):
+            raise WrongShard(self.shards.shard_of(guild_id, self.shards.count))
+        self._check_level(level)
+        try:
+            validated = game_class(game).validate_options(players, options)
+        except RulesError as e:
+            raise BadRequest(error_text(e)) from None
+        if len(seats) != players:
+            raise BadRequest(_("{game} is played by {counts} players, not {players}.").format(
+                game=game, counts=players, players=len(seats)))
+        seed = secrets.randbits(62) if seed is None else seed
+        with storage_failure():
+            table_id = await self.store.create_table(
+                guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=game, players=players,
+                options=validated, level=level, seed=seed, seats=[s.to_json() for s in seats], owner=self.owner,
+                ttl=self.lease_ttl)
+        t = Table(TableFacts(table_id, guild_id, channel_id, host_id, game, players, validated, level), seed, "lobby",
+                  list(seats))
+        if self.owner is not None:
+            t.lease = Lease(self.owner, 1)
+        self._tables[table_id] = t
+        self._emit(t, Created(table=t.info()))
+        async with t.lock:
+            match = game_class(game)(players, validated, seed)
+            with self._writing(t):
+                await self.store.update_table(t.id, status="playing", started_at=time.time(), lease=t.lease)
+            t.match, t.status = match, "playing"
+            self._emit(t, Started(seats=list(t.info().seats)))
+            for ev in match.start_events:
+                self._emit(t, ev)
+            await self._advance(t)
+        return t.info()
+
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         """Sit down in a table's lobby."""
         t = self._table(table_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import cached_property
 from pathlib import Path
 from typing import Unpack
 
@@ -28,6 +29,7 @@ from bot.tables.reviews import Review, Reviews, ServiceOptions
 from bot.tables.standings import PAGE_SIZE, HistoryPage, LeaderboardPage, PlayerStats, SeasonInfo
 from bot.tables.table import Table, TableInfo
 from bot.tables.turns import WARNING_MAX, WRITE_TRIES
+from bot.tournaments.service import TournamentService
 from rules.actions import RulesError
 from rules.view import GameView
 
@@ -58,6 +60,8 @@ class TableService(Lobby, Reviews):
         if self._closed:
             return
         self._closed = True
+        if "tournaments" in self.__dict__:
+            await self.tournaments.close()
         if self._lease_task is not None:
             self._lease_task.cancel()
             await asyncio.gather(self._lease_task, return_exceptions=True)
@@ -88,6 +92,11 @@ class TableService(Lobby, Reviews):
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    @cached_property
+    def tournaments(self) -> TournamentService:
+        """The tournaments played on these tables (following the tables' events from its first use)."""
+        return TournamentService(self)
+
     async def resume(self) -> list[int]:
         """Rebuild every stored live table by replaying its log, then restart its turn (timers restart with
         their full time: nobody could act while the bot was down). Returns the ids resumed.
@@ -97,6 +106,7 @@ class TableService(Lobby, Reviews):
         renews them and claims again every third of ``lease_ttl``, taking over the tables of a process that
         died."""
         resumed = []
+        tournaments = self.tournaments  # following the tables' events before any is resumed
         if self.owner is not None:
             rows = await self.store.claim_tables(self.owner, self.shards, self.lease_ttl,
                                                  skip=[*self._tables, *self.broken])
@@ -126,6 +136,7 @@ class TableService(Lobby, Reviews):
                     await self._advance(t)
         if resumed:
             log.info("resumed %d live tables", len(resumed))
+        await tournaments.resume()
         return resumed
 
     async def _keep_leases(self) -> None:

@@ -22,8 +22,8 @@ async def test_signing_up_stops_at_the_most_entrants_and_at_the_start(database):
             [JoinOutcome.JOINED, JoinOutcome.ALREADY, JoinOutcome.JOINED, JoinOutcome.JOINED, JoinOutcome.FULL]
         assert await store.remove_entrant(tid, 3) and not await store.remove_entrant(tid, 3)
         assert [e.user_id for e in await store.entrants(tid)] == [1, 2]
-        assert await store.start_round(tid, 1, [(1, 2)], [], 200.0, ratings={1: 3.5, 2: -1.0})
-        assert not await store.start_round(tid, 1, [(1, 2)], [], 200.0)  # a second start of round 1 is refused
+        assert await store.start_round(tid, 1, [(1, (1, 2))], [], 200.0, ratings={1: 3.5, 2: -1.0})
+        assert not await store.start_round(tid, 1, [(1, (1, 2))], [], 200.0)  # a second start of round 1 is refused
         assert await store.add_entrant(tid, 4, "u4", 300.0) is JoinOutcome.CLOSED
         assert not await store.remove_entrant(tid, 1)  # leaving once started is a withdrawal
         assert await store.withdraw_entrant(tid, 1, 2) and not await store.withdraw_entrant(tid, 1, 3)
@@ -38,7 +38,7 @@ async def test_a_round_keeps_its_tables_results_and_byes(database):
         tid = await new_event(store, most=8)
         for u in (1, 2, 3, 4, 5):
             await store.add_entrant(tid, u, f"u{u}", 100.0)
-        assert await store.start_round(tid, 1, [(1, 2), (3, None)], [(5, 0)], 200.0)
+        assert await store.start_round(tid, 1, [(1, (1, 2)), (2, (3, None))], [(5, 0)], 200.0)
         await store.set_round_table(tid, 1, 1, 77)
         assert await store.round_table_of(77) == (tid, 1, 1) and await store.round_table_of(78) is None
         assert await store.add_forfeit(tid, 1, 1, 2) and not await store.add_forfeit(tid, 1, 1, 2)
@@ -53,7 +53,7 @@ async def test_a_round_keeps_its_tables_results_and_byes(database):
         assert not await store.round_ended(tid, 1)
         assert await store.end_round(tid, 1, 300.0) and not await store.end_round(tid, 1, 301.0)
         assert await store.round_ended(tid, 1)
-        assert await store.start_round(tid, 2, [(5, 1)], [], 310.0)
+        assert await store.start_round(tid, 2, [(1, (5, 1))], [], 310.0)
         assert [t.round for t in await store.round_tables(tid)] == [1, 1, 2]
 
 
