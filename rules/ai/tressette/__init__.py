@@ -12,6 +12,7 @@ from typing import Any
 from rules.actions import Action, RulesError
 from rules.ai.registry import GameAI, register
 from rules.ai.tressette.levels import choose_greedy, choose_medium, trick_leader
+from rules.ai.tressette.search import choose_hard
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.rules import STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
@@ -19,17 +20,19 @@ from rules.view import GameView
 
 __all__ = ["AI", "LEVELS", "choose"]
 
-LEVELS = ("greedy", "medium")
-"""The levels this package plays so far (``hard`` comes with the search)."""
+LEVELS = ("greedy", "medium", "hard")
+"""The levels this package plays."""
 
 
-def choose(level: str, view: GameView, _rng: random.Random, _time_ms: int) -> Action:
-    """The action of ``level`` (``greedy`` or ``medium``) for this view; one of ``view.legal``."""
+def choose(level: str, view: GameView, rng: random.Random, time_ms: int) -> Action:
+    """The action of ``level`` (``greedy``, ``medium`` or ``hard``) for this view; one of ``view.legal``."""
     assert isinstance(view, TressetteView)
     if level == "greedy":
         return choose_greedy(view)
     if level == "medium":
         return choose_medium(view)
+    if level == "hard":
+        return choose_hard(view, rng, time_ms)
     raise RulesError(f"the {view.game} AI has no level {level!r} yet; levels are {', '.join(LEVELS)}")
 
 

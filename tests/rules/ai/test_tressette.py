@@ -1,6 +1,7 @@
 """Tressette's AI levels (``rules.ai.tressette``): every choice is legal, ``greedy`` follows its written rule
 (docs/AI.md, "Tressette"), ``medium`` keeps the guard of its ace, leads its long suit, reads a void and its
-partner's signals and gives true signals, and no choice depends on what the seat cannot see.
+partner's signals and gives true signals, ``hard`` samples only what the view allows and is exact in a small
+ending, and no choice depends on what the seat cannot see.
 
 The game is not in the registry of games yet: the AI package is imported directly (its import registers its
 ``GameAI``), and positions are set on a match made from the spec."""
@@ -15,7 +16,9 @@ import rules.ai.tressette  # noqa: F401  (registers Tressette's AI)
 from rules.actions import Action, RulesError
 from rules.ai import choose
 from rules.ai.registry import game_ai
+from rules.ai.tressette import search
 from rules.ai.tressette.levels import Knowledge, is_master, lead_signal, medium_scores, played_cards
+from rules.ai.tressette.search import hard_values, sample
 from rules.cards import Card
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.round import TressetteRound
@@ -53,11 +56,11 @@ def card_of(level: str, view: TressetteView) -> str:
     return str(pick(level, view).card)
 
 
-def test_the_package_registers_its_ai_and_refuses_the_levels_it_has_not() -> None:
+def test_the_package_registers_its_ai_and_refuses_what_it_has_not() -> None:
     assert game_ai("tressette").game == "tressette"
     view = view_of(["Ad 4c", "5d 6c"])
-    with pytest.raises(RulesError, match="no level 'hard'"):
-        choose("hard", view, random.Random(0), 50)
+    with pytest.raises(RulesError, match="no review"):
+        game_ai("tressette").values(view, random.Random(0), 50)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -202,3 +205,108 @@ def test_a_choice_depends_only_on_the_view() -> None:
             rnd.stock = pool
             after = {level: choose(level, match.view(seat), random.Random(1), 50) for level in LEVELS}
             assert after == before
+
+
+# ----- hard -----
+def minimax(rnd: TressetteRound, side: int) -> int:
+    """The exact margin of thirds by trying every line, without pruning (the test's own search)."""
+    if rnd.done:
+        mine = sum(t for s, t in enumerate(rnd.thirds) if s % 2 == side % 2)
+        return 2 * mine - sum(rnd.thirds)
+    values = []
+    for m in {m % 64 for m in rnd.legal_fast()}:
+        child = rnd.clone()
+        child.apply_unchecked(m)
+        values.append(minimax(child, side))
+    return max(values) if rnd.turn % 2 == side % 2 else min(values)
+
+
+def test_hard_is_exact_in_a_small_two_player_ending() -> None:
+    for seed in range(10):
+        match = SPEC.new_match(2, {"match": "single"}, seed)
+        rng = random.Random(seed)
+        size = 2 + seed % 3
+        while len(match.round.hands[match.to_move()]) > size or match.round.trick:  # type: ignore[attr-defined, index]
+            match.apply(rng.choice(match.legal_actions()))
+        seat = match.to_move()
+        assert seat is not None
+        view = match.view(seat)
+        assert view.stock_count == 0 and len(view.hand) == size
+        values = hard_values(view, random.Random(0), 50)
+        rnd = match.round
+        assert isinstance(rnd, TressetteRound)
+        for card, value in values.items():
+            child = rnd.clone()
+            child.apply_unchecked(card)
+            assert value == minimax(child, seat), (seed, str(Card(card)))
+
+
+def test_hard_plays_legal_cards_and_takes_the_ace_it_can_take() -> None:
+    # two players, every other card played: leading 3c draws the 2c and keeps Ac a master; leading Ac loses it
+    rest = sorted(c for c in range(52) if Card(c).rank not in "89X" and str(Card(c)) not in ("Ac", "3c", "2c", "4d"))
+    history = []
+    for a, b in zip(rest[::2], rest[1::2], strict=True):  # same suit: seat 0 led; else seat 0 did not follow
+        same = a // 13 == b // 13
+        history.append((0 if same else 1, f"{Card(a)} {Card(b)}", 0 if same else 1))
+    view = view_of(["Ac 3c", "2c 4d"], history=history)
+    assert card_of("hard", view) == "3c"
+    for players in (2, 4):
+        match = SPEC.new_match(players, {"match": "single", "accusi": "on"}, players)
+        rng = random.Random(players)
+        while not match.is_over():
+            seat = match.to_move()
+            assert seat is not None
+            view = match.view(seat)
+            action = choose("hard", view, rng, 3)
+            assert action in view.legal
+            match.apply(action, seat)
+
+
+def test_hard_samples_only_what_the_view_allows() -> None:
+    # seat 1 showed it lacks Bastoni; with two players its drawn cards are shown and stay with it
+    match = SPEC.new_match(2, {"match": "single"}, 6)
+    rng = random.Random(6)
+    for _ in range(9):
+        match.apply(rng.choice(match.legal_actions()))
+    seat = match.to_move()
+    assert seat is not None
+    view = match.view(seat)
+    assert isinstance(view, TressetteView)
+    k = Knowledge(view)
+    other = 1 - seat
+    for i in range(30):
+        world = sample(view, k, random.Random(i))
+        assert world is not None
+        assert sorted(world.hands[seat]) == sorted(int(c) for c in view.hand)
+        assert set(int(c) for c in view.known_hands.get(other, ())) <= set(world.hands[other])
+        assert len(world.hands[other]) == view.hand_sizes[other] and len(world.stock) == view.stock_count
+        lacking = {"dcsb".index(s) for s in view.voids()[other]}
+        hidden = set(world.hands[other]) - set(int(c) for c in view.known_hands.get(other, ()))
+        assert not {c for c in hidden if c // 13 in lacking}
+        assert not (set(world.hands[other]) | set(world.stock)) & played_cards(view)
+
+
+def test_hard_chooses_the_same_when_the_hidden_cards_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "MAX_SAMPLES", 8)
+    monkeypatch.setattr(search, "MAX_MS", 60_000)
+    for players in (2, 4):
+        match = SPEC.new_match(players, {"match": "single"}, 3)
+        rng = random.Random(3)
+        for _ in range(6):
+            match.apply(rng.choice(match.legal_actions()))
+        seat = match.to_move()
+        assert seat is not None
+        rnd = match.round
+        assert isinstance(rnd, TressetteRound)
+        before = choose("hard", match.view(seat), random.Random(1), 60_000)
+        others = [s for s in range(players) if s != seat]
+        known = match.view(seat).announced()
+        pool = [c for s in others for c in rnd.hands[s] if c not in known] + list(rnd.stock)
+        random.Random(9).shuffle(pool)
+        for s in others:
+            keep = [c for c in rnd.hands[s] if c in known]
+            take = len(rnd.hands[s]) - len(keep)
+            rnd.hands[s] = sorted(keep + pool[:take])
+            del pool[:take]
+        rnd.stock = pool
+        assert choose("hard", match.view(seat), random.Random(1), 60_000) == before

@@ -1,0 +1,233 @@
+"""Tressette's ``hard``: a search over the hidden cards consistent with everything public (determinized, as
+Cicera's and Scopa's ``hard``). Each sample deals the unseen cards to the other seats' hidden slots and, with two
+players, to the stock: a seat never gets a card of a suit it showed it lacks (its later draws are shown), the
+drawn and declared cards stay with their holders. Each legal card is then valued by playing the round out with
+the ``greedy`` rule on that sample (every seat sees only its own hand and the cards played), or exactly, by a
+search over every play, once the hands are small: with two players after the stock is used up the unseen cards
+are the other hand, so that search is the game's exact value. The card of best mean margin of thirds is played
+(``medium``'s signal is added to a lead).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rules.actions import Action
+from rules.ai.tressette.levels import Knowledge, card_actions, lead_signal
+from rules.games.tressette.round import TressetteRound
+from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
+from rules.games.tressette.view import TressetteView
+
+STRONGER: tuple[int, ...] = tuple(
+    sum(1 << x for x in range(52) if x // 13 == c // 13 and STRENGTH[x] > STRENGTH[c]) for c in range(52)
+)
+"""By card id, the bit mask of the cards of its suit stronger than it (in the 40-card deck)."""
+SUIT_MASK: tuple[int, ...] = tuple(sum(1 << x for x in range(s * 13, s * 13 + 13) if STRENGTH[x]) for s in range(4))
+EXACT_CARDS = 12
+"""The search plays every line once the hands hold at most this many cards in all."""
+MAX_SAMPLES = 400
+"""The most samples a decision looks at, however much time is left."""
+MAX_MS = 120
+"""The longest a decision searches whatever its budget (a median under 150 ms a move on one core)."""
+
+
+# ----- a sample of the hidden cards -----
+def sample(view: TressetteView, k: Knowledge, rng: random.Random) -> TressetteRound | None:
+    """A round state consistent with the view: the seat's own hand, the known cards with their holders, the
+    unseen cards dealt at random to the other seats' hidden slots (none of a suit a seat lacks) and the rest to
+    the stock in a random order; ``None`` when the random dealing ran into a dead end (try again)."""
+    seat = k.seat
+    hands: list[list[int]] = [[] for _ in range(k.n)]
+    hands[seat] = sorted(k.hand)
+    for s, cs in k.known.items():
+        hands[s].extend(cs)
+    unseen = list(k.unseen)
+    rng.shuffle(unseen)
+    room = dict(k.hidden)
+    # the most constrained seats first: each card goes to a seat that may hold it, or to the stock
+    stock: list[int] = []
+    stock_room = view.stock_count
+    for c in sorted(unseen, key=lambda c: -sum(1 for s in room if c // 13 in k.void[s])):
+        places = [s for s in room if room[s] > 0 and c // 13 not in k.void[s]]
+        total = sum(room[s] for s in places) + stock_room
+        if total == 0:
+            return None
+        r = rng.randrange(total)
+        for s in places:
+            if r < room[s]:
+                hands[s].append(c)
+                room[s] -= 1
+                break
+            r -= room[s]
+        else:
+            stock.append(c)
+            stock_room -= 1
+    rnd = TressetteRound.__new__(TressetteRound)
+    rnd.n = k.n
+    rnd.dealer = view.dealer
+    rnd.hands = hands
+    rnd.stock = stock
+    rnd.leader = view.leader
+    rnd.turn = seat
+    rnd.trick = [int(c) for _s, c in view.trick]
+    rnd.lead_signal = 0
+    thirds = [0] * k.n
+    for _lead, cards, winner in view.tricks:
+        thirds[winner] += sum(THIRDS[c] for _s, c in cards)
+    rnd.thirds = thirds
+    rnd.won = [[] for _ in range(k.n)]
+    rnd.history = [(lead, tuple(int(c) for _s, c in cards), w) for lead, cards, w in view.tricks]
+    rnd.signals = []
+    rnd.drawn = []
+    rnd.declared = ()
+    rnd.last_taker = -1
+    rnd.done = False
+    rnd.signals_on = False
+    rnd._deal = {}
+    return rnd
+
+
+# ----- playing a sample out -----
+def greedy_move(rnd: TressetteRound, played: int) -> int:
+    """The ``greedy`` rule on a round state, for the seat to move (its own hand and ``played``, the mask of the
+    cards played this round, are all it reads)."""
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    gone = played
+    for c in hand:
+        gone |= 1 << c
+    trick = rnd.trick
+    if not trick:
+        best_m = -1
+        best_key: tuple[int, int, int] = (-1, -1, 0)
+        for c in hand:
+            if not STRONGER[c] & ~gone:
+                key = (THIRDS[c], STRENGTH[c], -c)
+                if key > best_key:
+                    best_m, best_key = c, key
+        if best_m >= 0:
+            return best_m
+        return min(hand, key=lambda c: (THIRDS[c], STRENGTH[c], c))
+    led = trick[0] // 13
+    legal = [c for c in hand if c // 13 == led] or hand
+    bi = 0
+    for i in range(1, len(trick)):
+        if trick[i] // 13 == led and STRENGTH[trick[i]] > STRENGTH[trick[bi]]:
+            bi = i
+    best = trick[bi]
+    best_seat = (rnd.leader + bi) % rnd.n
+    if rnd.n == 4 and (best_seat - seat) % 2 == 0:
+        if len(trick) == 3 or not STRONGER[best] & ~gone:
+            return max(legal, key=lambda c: (THIRDS[c], -STRENGTH[c], -c))
+        return min(legal, key=lambda c: (THIRDS[c], STRENGTH[c], c))
+    beaters = [c for c in legal if c // 13 == led and STRENGTH[c] > STRENGTH[best]]
+    if beaters:
+        return min(beaters, key=lambda c: (STRENGTH[c], c))
+    return min(legal, key=lambda c: (THIRDS[c], STRENGTH[c], c))
+
+
+def margin(rnd: TressetteRound, side: int) -> int:
+    """Thirds of ``side`` less the other side's, as they stand."""
+    mine = sum(t for s, t in enumerate(rnd.thirds) if side_of(s, rnd.n) == side)
+    return 2 * mine - sum(rnd.thirds)
+
+
+def playout(rnd: TressetteRound, played: int) -> None:
+    """Play a round state to its end with the greedy rule for every seat."""
+    while not rnd.done:
+        c = greedy_move(rnd, played)
+        played |= 1 << c
+        rnd._play(c, 0)
+
+
+def solve(rnd: TressetteRound, side: int, alpha: float, beta: float, table: dict[tuple[object, ...], int]) -> int:
+    """The exact margin of thirds ``side`` reaches from here with every seat playing its best (the sides
+    alternate, each seeing every hand): alpha-beta, a table of positions at the start of each trick."""
+    if rnd.done:
+        return margin(rnd, side)
+    window = (alpha, beta)
+    key: tuple[object, ...] | None = None
+    if not rnd.trick:
+        key = (rnd.leader, *(tuple(h) for h in rnd.hands), margin(rnd, side))
+        if key in table:
+            return table[key]
+    maximizing = side_of(rnd.turn, rnd.n) == side
+    hand = rnd.hands[rnd.turn]
+    led = rnd.trick[0] // 13 if rnd.trick else -1
+    moves = [c for c in hand if c // 13 == led] or list(hand)
+    moves.sort(key=lambda c: -STRENGTH[c])
+    best = -10_000 if maximizing else 10_000
+    for c in moves:
+        child = rnd.clone()
+        child._play(c, 0)
+        v = solve(child, side, alpha, beta, table)
+        if maximizing:
+            if v > best:
+                best = v
+            alpha = max(alpha, v)
+        else:
+            if v < best:
+                best = v
+            beta = min(beta, v)
+        if alpha >= beta:
+            return best  # a cut: not an exact value, not kept
+    if key is not None and window[0] < best < window[1]:  # an exact value, not a bound
+        table[key] = best
+    return best
+
+
+# ----- the decision -----
+def hard_values(view: TressetteView, rng: random.Random, time_ms: int) -> dict[int, float]:
+    """The mean margin of thirds (the seat's side less the other, at the round's end) of each card the seat may
+    play, over samples of the hidden cards, within about ``time_ms`` (at most ``MAX_MS``)."""
+    k = Knowledge(view)
+    cards = sorted({int(a.card) for a in card_actions(view) if a.card is not None})
+    side = side_of(k.seat, k.n)
+    played = 0
+    for c in k.played:
+        played |= 1 << c
+    totals = dict.fromkeys(cards, 0.0)
+    if len(cards) == 1:
+        return totals
+    exact = sum(view.hand_sizes) <= EXACT_CARDS and view.stock_count == 0
+    perfect = exact and k.n == 2  # the unseen cards are the other hand: one sample is the whole truth
+    deadline = time.perf_counter() + min(time_ms, MAX_MS) / 1000
+    n = tries = 0
+    while n < MAX_SAMPLES and (n == 0 or time.perf_counter() < deadline):
+        tries += 1
+        world = sample(view, k, rng)
+        if world is None:
+            if tries > 1000 and n == 0:
+                return totals  # no dealing fits (a signal lied about a void): every card is even
+            continue
+        n += 1
+        table: dict[tuple[object, ...], int] = {}
+        for c in cards:
+            child = world.clone()
+            child._play(c, 0)
+            if exact:
+                totals[c] += solve(child, side, -10_000, 10_000, table)
+            else:
+                playout(child, played | 1 << c)
+                totals[c] += margin(child, side)
+        if perfect:
+            break
+    return {c: t / n for c, t in totals.items()}
+
+
+def choose_hard(view: TressetteView, rng: random.Random, time_ms: int) -> Action:
+    """Hard's action: the card of best mean margin (ties: the lower card id), with ``medium``'s true signal when
+    it leads at a table with signals."""
+    values = hard_values(view, rng, time_ms)
+    best = max(values, key=lambda c: (values[c], -c))
+    if not view.trick:
+        signal = lead_signal(view, best)
+        if signal is not None:
+            for a in view.legal:
+                if a.card == best and a.signal == signal:
+                    return a
+    return next(a for a in card_actions(view) if a.card == best)
+
+
+__all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "hard_values", "sample", "solve"]
