@@ -16,13 +16,15 @@ class ScopaTuning:
     """Hard considers at most this many moves: the best by medium's score."""
     max_samples: int = 200
     """Hard stops after this many sampled deals even when its planned work is not spent."""
-    plies_per_ms: int = 40
-    """Planned work: playout plays (and endgame nodes) per millisecond of ``time_ms``; fixing the work, not the
-    time, keeps a seeded game reproducible."""
+    plies_per_ms: int = 15
+    """Planned work: playout plays (and endgame nodes) per millisecond of ``time_ms`` (3,000 at the default
+    200 ms); fixing the work, not the time, keeps a seeded game reproducible. 40 played no better in the quick
+    runs (docs/lab/JOURNAL.md) at more than twice the time."""
     clock_share: float = 3.0
     """The share of ``time_ms`` after which the clock stops a search whatever its plan (a very loaded machine)."""
-    horizon: int = 0
-    """Playout plies after the candidate move before the position is valued (0: to the end of the round)."""
+    horizon: int = 8
+    """Playout plies after the candidate move before the position is valued by ``search.estimate`` (0: to the
+    end of the round): shorter playouts, so more deals for the same work."""
     exact_cards: tuple[int, int, int] = (6, 6, 8)
     """With the stock empty and at most this many cards left in the hands (2, 3, 4 players), every sampled
     deal is solved exactly (alpha-beta over the remaining plays) instead of played out."""
