@@ -1,5 +1,6 @@
 """Scopa's and Scopone's review (``rules.ai.review``): every legal move (captures and placings) valued from the
-seat's view alone, in deals of the unseen cards (``search.sample_position``): each move played, then the round
+seat's view alone, in deals of the unseen cards (``search.sample_position``, with what each seat passed up, as
+``hard``'s): each move played, then the round
 played out by the rollout policy and scored exactly, or, with the stock empty and few cards left, solved exactly
 (``search.solve``: the sides play perfectly in that deal; with 2 players the one deal the view allows).
 """
@@ -15,8 +16,10 @@ from rules.ai.scopa.levels import last_card_of_round, unseen_cards
 from rules.ai.scopa.search import (
     Offers,
     exact_now,
+    passed_captures,
     play,
     playout,
+    position_from_view,
     round_points,
     sample_position,
     side_list,
@@ -63,8 +66,10 @@ def values(view: ScopaView, rng: random.Random, time_ms: int) -> list[tuple[floa
     points = [0.0] * len(moves)
     wins = [0.0] * len(moves)
     offers: Offers = {}
+    empty = position_from_view(view, [[] for _ in view.hand_sizes], [])
+    passed = passed_captures(view, unseen)
     for _ in range(samples):
-        base = sample_position(view, unseen, rng)
+        base = sample_position(view, unseen, rng, passed, SCOPA.passed_likelihood, empty)
         for i, mv in enumerate(moves):
             p = base.copy()
             play(p, *mv)

@@ -243,39 +243,47 @@ the cards it leaves add up to when one card could sweep them (0: none or empty),
 
 class Offer:
     """What a table offers the policy, worked out once per table in a search: its value total and greedy
-    weight, and per capture value 1..10 its legal takes (``_Take``; empty: such a card is placed)."""
+    weight, and per capture value 1..10 its legal takes (``_Take``; empty: such a card is placed), each value's
+    worked out when first asked for (``takes``)."""
 
-    __slots__ = ("total", "weight", "by_value")
+    __slots__ = ("table", "total", "weight", "by_value")
 
     def __init__(self, table: Sequence[Card]) -> None:
-        w = GREEDY_WEIGHT
+        self.table = tuple(table)
         self.total = sum(CARD_VALUE[t] for t in table)
-        self.weight = sum(w[t] for t in table)
-        by_value: list[list[_Take]] = [[]]
-        for v in range(1, 11):
-            entries: list[_Take] = []
-            if table:
-                for take in capture_choices(Card(_REP[v]), table):
-                    if not take:
-                        continue
-                    rest = [t for t in table if t not in take]
-                    left = sum(CARD_VALUE[t] for t in rest)
-                    entries.append((take, sum(w[t] for t in take), not rest, left if 0 < left <= 10 else 0,
-                                    sum(w[t] for t in rest)))
-            by_value.append(entries)
-        self.by_value = by_value
+        self.weight = sum(GREEDY_WEIGHT[t] for t in table)
+        self.by_value: list[list[_Take] | None] = [None] * 11
+
+    def takes(self, v: int) -> list[_Take]:
+        """The legal takes of a card of capture value ``v`` (empty: it is placed)."""
+        entries = self.by_value[v]
+        if entries is not None:
+            return entries
+        w = GREEDY_WEIGHT
+        table = self.table
+        entries = []
+        if table:
+            for take in capture_choices(Card(_REP[v]), table):
+                if not take:
+                    continue
+                rest = [t for t in table if t not in take]
+                left = sum(CARD_VALUE[t] for t in rest)
+                entries.append((take, sum(w[t] for t in take), not rest, left if 0 < left <= 10 else 0,
+                                sum(w[t] for t in rest)))
+        self.by_value[v] = entries
+        return entries
 
 
 Offers = dict[tuple[Card, ...], Offer]
-"""The tables met in one search, by their cards in order."""
+"""The tables met in one search, by their cards in card order (the takes do not hang on the table's order)."""
 
 
 def offer_of(table: list[Card], offers: Offers) -> Offer:
     """The table's ``Offer``, from ``offers`` or worked out and kept there."""
-    key = tuple(table)
+    key = tuple(sorted(table))
     o = offers.get(key)
     if o is None:
-        o = offers[key] = Offer(table)
+        o = offers[key] = Offer(key)
     return o
 
 
@@ -315,7 +323,7 @@ def rollout_move(p: Position, offers: Offers) -> Move:
     best_v = -1e9
     for c in hand:
         v = CARD_VALUE[c]
-        entries = offer.by_value[v]
+        entries = offer.takes(v)
         if entries:
             for take, wsum, sweep, left, wleft in entries:
                 val: float = w[c] + wsum
@@ -360,7 +368,7 @@ def moves_of(p: Position, offers: Offers) -> list[Move]:
     caps: list[tuple[int, Move]] = []
     places: list[tuple[int, Move]] = []
     for c in hand:
-        entries = offer.by_value[CARD_VALUE[c]]
+        entries = offer.takes(CARD_VALUE[c])
         if entries:
             for take, wsum, sweep, _left, _wleft in entries:
                 caps.append((-(w[c] + wsum + 10 * sweep), (c, take)))
@@ -450,12 +458,26 @@ def passed_captures(view: ScopaView, unseen: Sequence[Card]) -> list[frozenset[C
     return [frozenset(x) for x in out]
 
 
+def with_cards(base: Position, hands: list[list[Card]], stock: list[Card]) -> Position:
+    """``base`` (``position_from_view``'s, built once a search) with these hands and stock."""
+    p = Position.__new__(Position)
+    p.n, p.sides, p.last, p.to_move = base.n, base.sides, base.last, base.to_move
+    p.hands = hands
+    p.stock = stock
+    p.table = list(base.table)
+    p.stats = [list(st) for st in base.stats]
+    p.left = sum(len(h) for h in hands)
+    return p
+
+
 def sample_position(view: ScopaView, unseen: Sequence[Card], rng: random.Random,
-                    passed: Sequence[frozenset[Card]] | None = None, likelihood: float = 1.0) -> Position:
+                    passed: Sequence[frozenset[Card]] | None = None, likelihood: float = 1.0,
+                    base: Position | None = None) -> Position:
     """The seat's own hand, a random deal of the unseen cards to the other hands by their sizes, the rest to the
     stock in a random order (a hand-made position may leave cards nobody holds: they go nowhere). With
     ``passed`` (``passed_captures``) and a ``likelihood`` below 1, a card a seat passed up is that much less
-    likely in its hand (``rules.ai.fishing.deal_weighted``)."""
+    likely in its hand (``rules.ai.fishing.deal_weighted``). ``base``: the view's position without its hands
+    (``position_from_view``), to build it once for many samples."""
     assert view.seat is not None
     pool = list(unseen)
     rng.shuffle(pool)
@@ -468,14 +490,15 @@ def sample_position(view: ScopaView, unseen: Sequence[Card], rng: random.Random,
             size = view.hand_sizes[s]
             hands[s] = sorted(pool[k : k + size])
             k += size
-        return position_from_view(view, hands, pool[k : k + view.stock_size])
+        stock = pool[k : k + view.stock_size]
+        return position_from_view(view, hands, stock) if base is None else with_cards(base, hands, stock)
     dealt = deal_weighted(pool, [*(view.hand_sizes[s] for s in others), view.stock_size],
                           [*(passed[s] for s in others), frozenset()], likelihood, rng)
     for s, got in zip(others, dealt):
         hands[s] = sorted(got)
     stock = dealt[-1]
     rng.shuffle(stock)
-    return position_from_view(view, hands, stock)
+    return position_from_view(view, hands, stock) if base is None else with_cards(base, hands, stock)
 
 
 def exact_now(view: ScopaView, tuning: ScopaTuning) -> bool:
@@ -495,13 +518,14 @@ def choose_hard(view: ScopaView, rng: random.Random, time_ms: int, tuning: Scopa
     prior = medium_scores(view)
     unseen = unseen_cards(view)
     passed = passed_captures(view, unseen) if tuning.passed_likelihood < 1.0 else None
+    empty = position_from_view(view, [[] for _ in view.hand_sizes], [])
     offers: Offers = {}
     exact = exact_now(view, tuning)
     known = exact and sum(1 for s, h in enumerate(view.hand_sizes) if h and s != view.seat) <= 1
     max_samples = 1 if known else tuning.exact_samples if exact else tuning.max_samples
 
     def sample() -> Position:
-        return sample_position(view, unseen, rng, passed, tuning.passed_likelihood)
+        return sample_position(view, unseen, rng, passed, tuning.passed_likelihood, empty)
 
     def value(base: Position, i: int) -> tuple[float, int]:
         p = base.copy()
