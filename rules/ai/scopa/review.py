@@ -1,8 +1,8 @@
 """Scopa's and Scopone's review (``rules.ai.review``): every legal move (captures and placings) valued from the
 seat's view alone, in deals of the unseen cards (``search.sample_position``, with what each seat passed up, as
-``hard``'s): each move played, then the round
-played out by the rollout policy and scored exactly, or, with the stock empty and few cards left, solved exactly
-(``search.solve``: the sides play perfectly in that deal; with 2 players the one deal the view allows).
+``hard``'s): each move played, then the round played out by the rollout policy and scored exactly, or, with the
+stock empty and few cards left, solved exactly (``search.solve``: the sides play perfectly in that deal; with 2
+players the one deal the view allows).
 """
 
 from __future__ import annotations
