@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.play", "cogs.lobby", "cogs.standings", "cogs.admin", "cogs.replays")
+EXTENSIONS: tuple[str, ...] = ("cogs.play", "cogs.lobby", "cogs.standings", "cogs.admin", "cogs.replays",
+                                "cogs.tournaments")
 """The cog modules loaded at start-up, as dotted names (``"cogs.lobby"``); ``cogs.play`` goes first."""
 
 

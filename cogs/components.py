@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from cogs.play.hub import Hub
     from cogs.replays import Replays
     from cogs.standings import Standings
+    from cogs.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -261,9 +262,18 @@ class HintButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids
             await cog.on_hint(interaction, self.number("table"), self.number("version"))
 
 
+class TournamentButton(_Dynamic[TavoloButton], DynamicItem[TavoloButton], template=ids.TOURNAMENT):
+    """A button of a tournament's panel (its id and verb are checked by the Tournaments cog)."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = cast("Tournaments | None", interaction.client.get_cog("Tournaments"))
+        if cog is not None:
+            await cog.on_button(interaction, self.groups["tournament"] or "", self.groups["verb"] or "")
+
+
 DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, HandButton, ActButton, ActSelect, PageButton, OldHandButton,
                  RematchButton, LeaderboardButton, ResetButton, HistoryButton, ReviewButton, ReplayButton,
-                 HintButton, SeasonButton, SeasonLeaderboardButton)
+                 HintButton, SeasonButton, SeasonLeaderboardButton, TournamentButton)
 
 
 def button(cls: type[DynamicT], custom_id: str, label: str,

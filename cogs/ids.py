@@ -28,6 +28,10 @@ SEASON_LEADERBOARD = r"tv:lbs:(?P<season>[^:]*):(?P<game>[^:]*)(?::(?P<page>[^:]
 REVIEW = r"tv:review:(?P<game>\d+)"
 REPLAY = r"tv:replay:(?P<game>\d+)"
 HINT = r"tv:hint:(?P<table>\d+):(?P<version>\d+)"
+TOURNAMENT = r"tv:tourn:(?P<tournament>[^:]*):(?P<verb>[^:]*)"
+"""A tournament panel's button; loose on purpose: the Tournaments cog reads the id and the verb and answers a
+forged or stale one with a short message."""
+TOURNAMENT_VERBS = ("join", "leave", "start", "cancel")
 
 MAX_ID = 2**63 - 1
 """The largest id a ``custom_id`` may name: a game id beyond it cannot be in the database (SQLite's integers
@@ -84,6 +88,11 @@ def act_select(table_id: int, version: int, kind: str, extra: str | None = None)
 def page(table_id: int, version: int, number: int) -> str:
     """Cicera: the same hand with page ``number`` (from 0) of its capture choices."""
     return f"tv:page:{table_id}:{version}:{number}"
+
+
+def tournament(tournament_id: int, verb: str) -> str:
+    """A button of a tournament's panel: join, leave, start or cancel."""
+    return f"tv:tourn:{tournament_id}:{verb}"
 
 
 def rematch(game_id: int) -> str:

@@ -377,3 +377,60 @@ TEXTS.update({
     "replay.recent": N_("The replay of game {id} was posted here a moment ago, or is on its way."),
     "hint.stale": N_("This hint button is from an earlier turn; press Hint on your current hand."),
 })
+
+# ----- tournaments: /tournament, the panel, rounds, standings and the podium -----
+TEXTS.update({
+    "tourn.title": N_("Tournament {id}: {game}"),
+    "tourn.organiser": N_("Organised by {mention}."),
+    "tourn.rules_swiss": N_("Swiss, {rounds} rounds, tables of {players}. A win scores 1, a draw ½, a loss 0; ties "
+                            "are broken by the opponents' points, then by the game-point difference."),
+    "tourn.rules_knockout": N_("Knockout, tables of {players}: the winner of each table goes on (on a draw, the "
+                               "better seed); byes go to the top seeds."),
+    "tourn.fill_ai": N_("A table short of people is filled by the AI ({level})."),
+    "tourn.fill_byes": N_("Whoever is left over sits the round out and scores a win (a bye)."),
+    "tourn.next_auto": N_("Each round starts when the last one ends."),
+    "tourn.next_organiser": N_("Each round starts when the organiser presses Start."),
+    "tourn.tables": N_("Tables: {options}."),
+    "tourn.no_show": N_("A member whose first {n} turns run out without a move forfeits the table: the AI plays it, "
+                        "and it counts as a loss."),
+    "tourn.entrants": N_("Entrants: {n} of {most}"),
+    "tourn.none": N_("Nobody yet."),
+    "tourn.status_signup": N_("Sign-up is open: press Join."),
+    "tourn.status_playing": N_("Round {n} is being played."),
+    "tourn.status_waiting": N_("Round {n} is over; the organiser starts the next one."),
+    "tourn.status_finished": N_("The tournament is over."),
+    "tourn.status_cancelled": N_("The tournament was cancelled."),
+    "tourn.withdrawn": N_("left"),
+    "tourn.ai_seat": N_("AI"),
+    "tourn.joined": N_("You are signed up for tournament {id}."),
+    "tourn.left": N_("You are no longer signed up for tournament {id}."),
+    "tourn.left_playing": N_("You left tournament {id}: you play no further round, and a table of yours in play is "
+                             "forfeited."),
+    "tourn.started": N_("Tournament {id}: round {n} is starting."),
+    "tourn.cancelled": N_("Tournament {id} is cancelled."),
+    "tourn.round_title": N_("Tournament {id} · round {n}"),
+    "tourn.round_table": N_("Table {n}: {players}"),
+    "tourn.round_bye": N_("A bye (scored as a win): {names}"),
+    "tourn.round_footer": N_("The tables open one after another below; the next round starts when the last one "
+                             "ends."),
+    "tourn.standings_title": N_("Tournament {id} · standings after round {n}"),
+    "tourn.standings_row": N_("**{place}.** {name} · {points} points · opponents {opponents} · difference "
+                              "{difference}"),
+    "tourn.podium_title": N_("Tournament {id} ({game}) is over: the podium"),
+    "tourn.podium_row": N_("**{place}.** {name}"),
+    "tourn.forfeit": N_("{name} forfeits their table of round {n}: the AI plays it."),
+    "tourn.need_organiser": N_("Only members with Manage Server or the organiser role can create tournaments."),
+    "tourn.bad_button": N_("That button is out of date; /tournament list shows this server's tournaments."),
+    "tourn.bad_options": N_("Write the options as name=value, separated by spaces, e.g. match=short "
+                            "turn_timer=60."),
+    "tourn.list_title": N_("Tournaments of this server"),
+    "tourn.list_row": N_("**{id}** · {game} · {format} · {status}"),
+    "tourn.list_none": N_("No tournament on this server yet: /tournament create opens one."),
+    "tourn.format_swiss": N_("Swiss"),
+    "tourn.format_knockout": N_("knockout"),
+    "tourn.state_signup": N_("sign-up open"),
+    "tourn.state_playing": N_("in play"),
+    "tourn.state_finished": N_("over"),
+    "tourn.state_cancelled": N_("cancelled"),
+    "tourn.history": N_("Tournaments over: {list}"),
+})
