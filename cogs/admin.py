@@ -1,4 +1,5 @@
-"""``/settings``: a server's default table options, language, allowed channels, leaderboard reset and seasons.
+"""``/settings``: a server's default table options, language, allowed channels, tournament organisers,
+leaderboard reset and seasons.
 
 Only members with Manage Server see and use these commands (the default permission, checked again here).
 Option names are choices and values are offered by autocomplete, and the service checks them.
@@ -122,6 +123,8 @@ class Admin(commands.Cog):
                                                  else t("settings.language_locale")),
             f"**{t('settings.defaults')}**\n" + (defaults or t("settings.none")),
             f"**{t('settings.channels')}**: {channels}",
+            f"**{t('settings.organisers')}**: " + (f"<@&{current.organiser_role}>" if current.organiser_role is not None
+                                                  else t("settings.organisers_none")),
             when,
             accent=layout.NOTICE)
 
@@ -205,6 +208,21 @@ class Admin(commands.Cog):
             await self.hub.service.set_guild_settings(dataclasses.replace(current, allowed_channels=channels))
             updated = await self.hub.service.guild_settings(guild_id)
             await interaction.response.send_message(view=self._settings_view(updated, saved=True), ephemeral=True)
+
+        await self._guarded(interaction, "settings", work)
+
+    @settings.command(name="organisers", description="The role whose members may run tournaments")
+    @app_commands.describe(role="the role (leave it out: only members with Manage Server)")
+    async def organisers(self, interaction: Interaction, role: discord.Role | None = None) -> None:
+        """``/settings organisers``."""
+
+        async def work(guild_id: int) -> None:
+            current = await self.hub.service.guild_settings(guild_id)
+            await self.hub.service.set_guild_settings(
+                dataclasses.replace(current, organiser_role=role.id if role is not None else None))
+            updated = await self.hub.service.guild_settings(guild_id)
+            await interaction.response.send_message(view=self._settings_view(updated, saved=True), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
 
         await self._guarded(interaction, "settings", work)
 

@@ -433,4 +433,6 @@ TEXTS.update({
     "tourn.state_finished": N_("over"),
     "tourn.state_cancelled": N_("cancelled"),
     "tourn.history": N_("Tournaments over: {list}"),
+    "settings.organisers": N_("Tournament organisers"),
+    "settings.organisers_none": N_("members with Manage Server only"),
 })

@@ -176,3 +176,23 @@ async def test_another_server_and_non_organisers_are_refused(ui):
         assert answer.ephemeral and "That button is out of date" in ui.text(answer.response)
     now = await state(ui, guild, tid)
     assert [e.user_id for e in now.entrants] == [ann.id, ben.id] and now.row.status == "signup"
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_members_of_the_organiser_role_may_create(ui):
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    role = guild.create_role("organisers")
+    olga = guild.add_member(ui.env.create_user("olga"), roles=[role])
+    (ann,) = ui.members(guild, "ann")
+    before = await olga.slash(channel, "tournament create", game="briscola", players=2, format="knockout")
+    assert before.ephemeral and "Only members with Manage Server" in ui.text(before.response)
+    saved = await boss.slash(channel, "settings organisers", role=role)
+    assert f"<@&{role.id}>" in ui.text(saved.response)
+    created = await olga.slash(channel, "tournament create", game="briscola", players=2, format="knockout")
+    assert not created.ephemeral and "Knockout, tables of 2" in ui.text(created.response)
+    refused = await ann.slash(channel, "tournament create", game="briscola", players=2, format="knockout")
+    assert refused.ephemeral and "Only members with Manage Server" in ui.text(refused.response)
+    await boss.slash(channel, "settings organisers")
+    again = await olga.slash(channel, "tournament create", game="briscola", players=2, format="knockout")
+    assert again.ephemeral and "Only members with Manage Server" in ui.text(again.response)
