@@ -4,6 +4,7 @@ and ``/language``, in Components V2."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from contextlib import nullcontext
 
 import discord
@@ -15,6 +16,7 @@ from bot.i18n import LANGUAGE_NAMES, LANGUAGES, format_day, use_language
 from bot.ratings import Standing, rating_text
 from bot.tables import TableError
 from bot.tables.standings import HistoryPage, LeaderboardPage, PlayerStats
+from bot.tournaments.service import podium
 from cogs import ids
 from cogs.components import HistoryButton, LeaderboardButton, SeasonLeaderboardButton, button
 from cogs.markup import name_text
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = [Choice(name=games.spec(g).title, value=g) for g in GAME_NAMES]
 """The games as command choices (English source names: the command tree's translator translates them)."""
 OVERVIEW_ROWS = 5
+TOURNAMENTS_SHOWN = 5
+"""Finished tournaments the first page of ``/history`` names."""
 """Players of each game that ``/leaderboard`` without a game shows."""
 CLIENT = "client"
 """The ``/language`` value that follows the member's Discord client again."""
@@ -223,8 +227,9 @@ class Standings(commands.Cog):
             data = await self.hub.service.recent_games(interaction.guild_id, user_id=who, game=which, page=number)
             if data["page"] > data["pages"]:  # fewer games than when the button was drawn
                 raise TableError(t("hist.bad_page"))
+            events = await self._tournaments_over(interaction.guild_id, which) if number == 1 and who is None else []
             with self.hub.languages.public_in(interaction.guild_id):  # a public message
-                view = self._history_view(data, which, who)
+                view = self._history_view(data, which, who, events)
             if edit:
                 await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
             else:
@@ -232,9 +237,25 @@ class Standings(commands.Cog):
 
         await self.hub.answers.answer(interaction, "history", work)
 
+    async def _tournaments_over(self, guild_id: int, game: str | None) -> list[tuple[int, str, str | None]]:
+        """The guild's last finished tournaments (of ``game``), newest first: id, game and winner's name."""
+        service = self.hub.service.tournaments
+        out = []
+        for row in await service.of_guild(guild_id, live=False, limit=TOURNAMENTS_SHOWN * 2):
+            if row.status != "finished" or (game is not None and row.game != game):
+                continue
+            state = await service.state(row.id, guild_id)
+            first = next((user for place, user in podium(state) if place == 1), None)
+            out.append((row.id, row.game, state.name_of(first) if first is not None else None))
+            if len(out) == TOURNAMENTS_SHOWN:
+                break
+        return out
+
     @staticmethod
-    def _history_view(data: HistoryPage, game: str | None, member: int | None) -> discord.ui.LayoutView:
-        """A page of ``/history`` as a V2 message (in the context's language)."""
+    def _history_view(data: HistoryPage, game: str | None, member: int | None,
+                      tournaments: Sequence[tuple[int, str, str | None]] = ()) -> discord.ui.LayoutView:
+        """A page of ``/history`` as a V2 message (in the context's language), with the last tournaments over
+        (page 1 without a member)."""
         name = None
         if member is not None:  # the name the member's last game on the page gives them, else a mention
             named = [row.seats[row.users.index(member)][0] for row in data["rows"] if member in row.users]
@@ -261,7 +282,10 @@ class Standings(commands.Cog):
             button(HistoryButton, ids.history(game, member, data["page"] + 1, "next"), t("lb.next"),
                    disabled=data["page"] >= data["pages"]),
         ]
+        events = ", ".join(t("tourn.history_item", id=i, game=game_name(g), name=name_text(n) if n else "?")
+                           for i, g, n in tournaments)
         return layout.card("### " + title, "\n".join(rows) if rows else t("hist.empty"),
+                           t("tourn.history", list=events) if events else None,
                            "-# " + t("hist.footer", page=data["page"], pages=data["pages"],
                                           games=t("hist.games_n", n=data["total"])),
                            layout.rows(controls), accent=layout.GOLD)

@@ -433,6 +433,7 @@ TEXTS.update({
     "tourn.state_finished": N_("over"),
     "tourn.state_cancelled": N_("cancelled"),
     "tourn.history": N_("Tournaments over: {list}"),
+    "tourn.history_item": N_("{id} · {game}, won by {name}"),
     "settings.organisers": N_("Tournament organisers"),
     "settings.organisers_none": N_("members with Manage Server only"),
 })

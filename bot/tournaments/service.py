@@ -276,10 +276,10 @@ class TournamentService:
             byes = await self.store.byes(row.id)
         return TournamentState(row, entrants, tables, byes, event_standings(row, entrants, tables, byes))
 
-    async def of_guild(self, guild_id: int, *, live: bool | None = None) -> list[TournamentRow]:
+    async def of_guild(self, guild_id: int, *, live: bool | None = None, limit: int = 25) -> list[TournamentRow]:
         """A guild's tournaments, newest first (only those not over, or only those over, when asked)."""
         with storage_failure():
-            return await self.store.tournaments(guild_id, live=live)
+            return await self.store.tournaments(guild_id, live=live, limit=limit)
 
     async def join(self, tournament_id: int, guild_id: int, user_id: int, name: str) -> TournamentState:
         """Sign up for a tournament taking entrants."""

@@ -94,6 +94,8 @@ async def test_a_swiss_tournament_of_five_is_played_to_the_podium(ui):
     assert "The tournament is over." in ui.text(ui.message(channel, panel.id))
     listed = await boss.slash(channel, "tournament list")
     assert f"**{tid}** · Briscola · Swiss · over" in ui.text(listed.response)
+    history = ui.text((await boss.slash(channel, "history")).response)
+    assert f"Tournaments over: {tid} · Briscola, won by {final.name_of(winner.entrant)}" in history
 
 
 @pytest.mark.usefixtures("simcord_env")
