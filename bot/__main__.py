@@ -237,6 +237,14 @@ def cmd_seasons(args: argparse.Namespace) -> int:
     return settings if isinstance(settings, int) else admin.cmd_seasons(args, settings)
 
 
+def cmd_tournaments(args: argparse.Namespace) -> int:
+    """List a server's tournaments."""
+    from bot.tools import admin
+
+    settings = load_settings()
+    return settings if isinstance(settings, int) else admin.cmd_tournaments(args, settings)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands; each sets ``args.handler``."""
     parser = Parser(prog="python -m bot", description=_("Tavolo: Italian card games on Discord."))
@@ -331,6 +339,12 @@ def build_parser() -> argparse.ArgumentParser:
     seasons.add_argument("guild_id", type=whole_number(1, GUILD_MAX), metavar="GUILD_ID",
                          help=_("the server's Discord id"))
     seasons.set_defaults(handler=cmd_seasons)
+
+    tournaments = sub.add_parser("tournaments", help=_("list a server's tournaments: each one's game, format, "
+                                                       "status, entrants and winner"))
+    tournaments.add_argument("guild_id", type=whole_number(1, GUILD_MAX), metavar="GUILD_ID",
+                             help=_("the server's Discord id"))
+    tournaments.set_defaults(handler=cmd_tournaments)
     return parser
 
 

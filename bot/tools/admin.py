@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
     from bot.storage import DatabaseUrl
     from bot.storage.seasons import SeasonRow
+    from bot.storage.tournaments import TournamentRow
     from bot.tables.standings import SeasonInfo
 
 log = logging.getLogger(__name__)
@@ -430,4 +431,55 @@ def cmd_seasons(args: argparse.Namespace, settings: Settings) -> int:
         print(_("Season {n}: {start} to {end} · {boards}").format(
             n=season.number, start=format_day(season.started_at) if season.started_at is not None else "?",
             end=format_day(season.ended_at), boards=boards))
+    return 0
+
+
+async def tournament_list(settings: Settings, guild_id: int) -> list[tuple[TournamentRow, int, str | None]]:
+    """A guild's tournaments, newest first, each with its number of entrants and its winner's name (finished)."""
+    from bot.storage import Store
+    from bot.tournaments.service import TournamentState, event_standings, podium
+
+    async with Store(settings.database) as store:
+        out = []
+        for row in await store.tournaments(guild_id, limit=1000):
+            entrants = await store.entrants(row.id)
+            winner = None
+            if row.status == "finished":
+                tables, byes = await store.round_tables(row.id), await store.byes(row.id)
+                state = TournamentState(row, entrants, tables, byes, event_standings(row, entrants, tables, byes))
+                first = next((user for place, user in podium(state) if place == 1), None)
+                winner = state.name_of(first) if first is not None else None
+            out.append((row, len(entrants), winner))
+        return out
+
+
+def cmd_tournaments(args: argparse.Namespace, settings: Settings) -> int:
+    """List a server's tournaments: number, game, format, status, round, entrants and the winner."""
+    from bot.i18n import format_day
+    from bot.storage import StorageError, failure_line
+    from rules.games import spec
+
+    guild_id: int = args.guild_id
+    if isinstance(settings.database, Path) and not settings.database.is_file():
+        print(_("error: there is no database at {path} (TAVOLO_DATABASE).").format(path=settings.database),
+              file=sys.stderr)
+        return 1
+    try:
+        rows = asyncio.run(tournament_list(settings, guild_id))
+    except StorageError as exc:
+        print(failure_line(exc, settings.database), file=sys.stderr)
+        return 1
+    if not rows:
+        print(_("Server {guild}: no tournament yet.").format(guild=guild_id))
+    statuses = {"signup": _("sign-up open"), "playing": _("in play"), "finished": _("over"),
+                "cancelled": _("cancelled")}
+    for row, entrants, winner in rows:
+        line = _("Tournament {id}: {game} for {players}, {format}, {status} (round {round}) · {entrants} · "
+                 "created {date}").format(
+            id=row.id, game=_(spec(row.game).title), players=row.players,
+            format=_("Swiss of {n} rounds").format(n=row.rounds) if row.format == "swiss" else _("knockout"),
+            status=statuses.get(row.status, row.status), round=row.round,
+            entrants=ngettext("{n} entrant", "{n} entrants", entrants).format(n=entrants),
+            date=format_day(row.created_at))
+        print(line + (" · " + _("won by {name}").format(name=winner) if winner else ""))
     return 0
