@@ -40,6 +40,9 @@ NO_AI = "none"
 """The ``ai`` value of an event without AI fill (byes instead)."""
 STANDINGS_ROWS = 20
 """Lines of standings a message shows (the rest: ``/tournament show``)."""
+ROUND_TEXT = 3800
+"""Characters of table lines in one message of a round that starts (Discord takes 4000 in a message, title and
+footer included): 128 tables, the most an event has, fit in two messages."""
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -120,17 +123,24 @@ def panel_view(state: TournamentState) -> discord.ui.LayoutView:
         accent=layout.GOLD if row.status == "finished" else layout.NOTICE)
 
 
-def round_view(state: TournamentState, number: int) -> discord.ui.LayoutView:
-    """A round that starts: its tables (each player mentioned once) and its byes."""
-    lines = ["### " + t("tourn.round_title", id=state.row.id, n=number)]
-    for table in (tb for tb in state.tables if tb.round == number):
-        seated = ", ".join(f"<@{s}>" if s is not None else t("tourn.ai_seat") for s in table.seats)
-        lines.append(t("tourn.round_table", n=table.place, players=seated))
+def round_views(state: TournamentState, number: int) -> list[discord.ui.LayoutView]:
+    """A round that starts: its tables (each player mentioned once) and its byes, in as many messages as the
+    lines need (``ROUND_TEXT`` characters each)."""
+    lines = [t("tourn.round_table", n=table.place, players=", ".join(
+        f"<@{s}>" if s is not None else t("tourn.ai_seat") for s in table.seats))
+        for table in state.tables if table.round == number]
     byes = [name_text(state.name_of(b.user_id)) for b in state.byes if b.round == number]
     if byes:
         lines.append(t("tourn.round_bye", names=", ".join(byes)))
-    lines.append("-# " + t("tourn.round_footer"))
-    return layout.card(*lines, accent=layout.NOTICE)
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        if chunks[-1] and sum(len(x) + 1 for x in chunks[-1]) + len(line) > ROUND_TEXT:
+            chunks.append([])
+        chunks[-1].append(line)
+    title = "### " + t("tourn.round_title", id=state.row.id, n=number)
+    return [layout.card(title if i == 0 else None, "\n".join(chunk),
+                        "-# " + t("tourn.round_footer") if i == len(chunks) - 1 else None, accent=layout.NOTICE)
+            for i, chunk in enumerate(chunks)]
 
 
 def standings_view(state: TournamentState, number: int) -> discord.ui.LayoutView:
@@ -188,7 +198,7 @@ class Tournaments(commands.Cog):
         with self.hub.languages.public_in(row.guild_id):
             posts: list[discord.ui.LayoutView] = []
             if event.kind == "round_started":
-                posts.append(round_view(state, event.data["round"]))
+                posts += round_views(state, event.data["round"])
             elif event.kind == "round_ended" and row.format == "swiss" and row.round < (row.rounds or 0):
                 posts.append(standings_view(state, event.data["round"]))
             elif event.kind == "finished":

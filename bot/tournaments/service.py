@@ -50,9 +50,10 @@ MAX_ROUNDS = 15
 """The most Swiss rounds an event may have."""
 MAX_ENTRANTS = 256
 """The most entrants an event may take."""
-OPEN_STAGGER = 1.2
+OPEN_STAGGER = 1.7
 """Seconds between two tables of a round opened: each posts its message in the tournament's channel, and
-Discord lets a bot post about 5 messages per 5 seconds in one channel."""
+Discord lets a bot post 5 messages per 5 seconds in one channel; at most 3 tables in any 5 seconds leave room
+for the round's own messages (two at most, posted as it starts)."""
 NO_SHOW_TURNS = 2
 """Turns a member may let run out at the start of a table, without acting once, before they forfeit it."""
 DEFAULT_LEVEL = "medium"
