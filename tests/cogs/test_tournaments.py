@@ -93,7 +93,7 @@ async def test_a_swiss_tournament_of_five_is_played_to_the_podium(ui):
     assert f"**1.** {final.name_of(winner.entrant)}" in podium
     assert "The tournament is over." in ui.text(ui.message(channel, panel.id))
     listed = await boss.slash(channel, "tournament list")
-    assert f"**{tid}** · Briscola · Swiss · over" in ui.text(listed.response)
+    assert f"**{tid}** · Briscola · Swiss · finished" in ui.text(listed.response)
     history = ui.text((await boss.slash(channel, "history")).response)
     assert f"Tournaments over: {tid} · Briscola, won by {final.name_of(winner.entrant)}" in history
 
@@ -198,3 +198,36 @@ async def test_members_of_the_organiser_role_may_create(ui):
     await boss.slash(channel, "settings organisers")
     again = await olga.slash(channel, "tournament create", game="briscola", players=2, format="knockout")
     assert again.ephemeral and "Only members with Manage Server" in ui.text(again.response)
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_no_show_forfeits_and_the_ai_plays_the_seat(ui):
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    ann, ben = ui.members(guild, "ann", "ben")
+    tid, panel = await open_event(ui, boss, channel, [ann, ben], rounds=1, options="match=single turn_timer=30")
+    await boss.click(panel, custom_id=f"tv:tourn:{tid}:start")
+    await ui.env.settle()
+    (table,) = (await state(ui, guild, tid)).tables
+    hand = await ui.my_hand(ann, channel, table.table_id)
+    while ui.live(table.table_id):
+        info = ui.service().get(table.table_id)
+        mover = info.seats[info.to_move].user_id if info.to_move is not None else None
+        if mover == ann.id:
+            message = ui.message(channel, hand.id, viewer=ann)
+            enabled = ui.enabled_actions(message)
+            if not enabled:
+                hand = await ui.my_hand(ann, channel, table.table_id)
+                continue
+            await ann.click(message, custom_id=enabled[0].custom_id)
+        else:  # ben never comes: his turn runs out (or the AI, once it has his seat, plays)
+            await ui.env.advance_time(31)
+        await ui.env.settle()
+    await ui.service().tournaments.idle()
+    await ui.env.settle()
+    final = await state(ui, guild, tid)
+    assert final.tables[0].forfeits == (ben.id,) and final.row.status == "finished"
+    assert {r.entrant: r.points for r in final.standings}[ben.id] == 0.0
+    assert any("ben forfeits their table of round 1: the AI plays it." in ui.text(m) for m in ui.public(channel))
+    stored = await ui.service().store.games_of(guild.id, ben.id)
+    assert len(stored) == 1  # the table was played to its end, rated as any other
