@@ -430,7 +430,7 @@ TEXTS.update({
     "tourn.format_knockout": N_("knockout"),
     "tourn.state_signup": N_("sign-up open"),
     "tourn.state_playing": N_("in play"),
-    "tourn.state_finished": N_("over"),
+    "tourn.state_finished": N_("finished"),
     "tourn.state_cancelled": N_("cancelled"),
     "tourn.history": N_("Tournaments over: {list}"),
     "tourn.history_item": N_("{id} · {game}, won by {name}"),

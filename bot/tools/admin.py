@@ -471,7 +471,7 @@ def cmd_tournaments(args: argparse.Namespace, settings: Settings) -> int:
         return 1
     if not rows:
         print(_("Server {guild}: no tournament yet.").format(guild=guild_id))
-    statuses = {"signup": _("sign-up open"), "playing": _("in play"), "finished": _("over"),
+    statuses = {"signup": _("sign-up open"), "playing": _("in play"), "finished": _("finished"),
                 "cancelled": _("cancelled")}
     for row, entrants, winner in rows:
         line = _("Tournament {id}: {game} for {players}, {format}, {status} (round {round}) · {entrants} · "

@@ -54,7 +54,7 @@ def test_tournaments_lists_one_server(capsys, monkeypatch, tmp_path):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
     assert lines[0].startswith("Tournament 2: Cicera for 4, Swiss of 2 rounds, sign-up open (round 0) · 0 entrants")
-    assert lines[1].startswith("Tournament 1: Briscola for 2, knockout, over (round 1) · 2 entrants · created ")
+    assert lines[1].startswith("Tournament 1: Briscola for 2, knockout, finished (round 1) · 2 entrants · created ")
     assert lines[1].endswith(("won by player1", "won by player2"))
     assert main(["tournaments", "7"]) == 0
     assert capsys.readouterr().out == "Server 7: no tournament yet.\n"
