@@ -434,6 +434,9 @@ TEXTS.update({
     "tourn.state_cancelled": N_("cancelled"),
     "tourn.history": N_("Tournaments over: {list}"),
     "tourn.history_item": N_("{id} · {game}, won by {name}"),
+    "tourn.col_points": N_("pts"),
+    "tourn.col_opponents": N_("opp"),
+    "tourn.col_difference": N_("diff"),
     "settings.organisers": N_("Tournament organisers"),
     "settings.organisers_none": N_("members with Manage Server only"),
 })

@@ -12,6 +12,7 @@ organiser's (or a manager's).
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any
 
@@ -22,7 +23,7 @@ from discord.ext import commands
 
 from bot.storage.tournaments import TournamentRow
 from bot.tables import TableError
-from bot.tournaments.service import NO_SHOW_TURNS, TournamentEvent, TournamentState, podium
+from bot.tournaments.service import NO_SHOW_TURNS, TournamentEvent, TournamentState, knockout_winner, podium
 from cogs import ids
 from cogs.components import TournamentButton, button
 from cogs.markup import name_text
@@ -30,6 +31,7 @@ from cogs.play.hub import Hub, hub_of
 from cogs.render import layout
 from cogs.texts import GAME_NAMES, game_name, level_name, options_line, t
 from cogs.types import Interaction, TavoloBot
+from images.tournament import BracketMatch, StandingLine, bracket_png, standings_png
 from rules import games
 from rules.ai import LEVELS
 
@@ -40,6 +42,8 @@ NO_AI = "none"
 """The ``ai`` value of an event without AI fill (byes instead)."""
 STANDINGS_ROWS = 20
 """Lines of standings a message shows (the rest: ``/tournament show``)."""
+STANDINGS_FILE = "standings.png"
+BRACKET_FILE = "bracket.png"
 ROUND_TEXT = 3800
 """Characters of table lines in one message of a round that starts (Discord takes 4000 in a message, title and
 footer included): 128 tables, the most an event has, fit in two messages."""
@@ -143,19 +147,48 @@ def round_views(state: TournamentState, number: int) -> list[discord.ui.LayoutVi
             for i, chunk in enumerate(chunks)]
 
 
-def standings_view(state: TournamentState, number: int) -> discord.ui.LayoutView:
-    """The standings after a round."""
-    return layout.card("### " + t("tourn.standings_title", id=state.row.id, n=number), "\n".join(
-        standings_lines(state)), accent=layout.NOTICE)
+def standings_picture(state: TournamentState, title: str) -> discord.File:
+    """The standings as a picture legible on a phone (``STANDINGS_FILE``)."""
+    lines = [StandingLine(r.place, state.name_of(r.entrant), (points_text(r.points), points_text(r.opponents_points),
+                                                              f"{r.difference:+d}"))
+             for r in state.standings[:STANDINGS_ROWS]]
+    png = standings_png(title, [t("tourn.col_points"), t("tourn.col_opponents"), t("tourn.col_difference")], lines)
+    return discord.File(io.BytesIO(png), filename=STANDINGS_FILE)
 
 
-def podium_view(state: TournamentState) -> discord.ui.LayoutView:
-    """The podium of a finished event, and its final standings (Swiss)."""
+def bracket_picture(state: TournamentState, title: str) -> discord.File:
+    """A knockout event's bracket so far as a picture (``BRACKET_FILE``): each round's matches and byes in
+    bracket order, each winner marked."""
+    row = state.row
+    seeds = {e.user_id: i for i, e in enumerate(sorted(state.entrants, key=lambda e: (-(e.rating or 0.0),
+                                                                                       e.user_id)), 1)}
+    rounds: list[list[BracketMatch]] = []
+    for number in range(1, row.round + 1):
+        slots: list[tuple[int, BracketMatch]] = [
+            (b.place, BracketMatch((state.name_of(b.user_id), None), 0)) for b in state.byes if b.round == number]
+        for table in (tb for tb in state.tables if tb.round == number):
+            a, b = table.seats[0], table.seats[1]
+            winner = None
+            if table.result is not None:
+                winner = 0 if knockout_winner(row, table, seeds) == a else 1
+            slots.append((table.place, BracketMatch((state.name_of(a), state.name_of(b)), winner)))
+        rounds.append([match for _place, match in sorted(slots, key=lambda slot: slot[0])])
+    return discord.File(io.BytesIO(bracket_png(title, rounds)), filename=BRACKET_FILE)
+
+
+def standings_view(state: TournamentState, title: str, picture: str) -> discord.ui.LayoutView:
+    """The standings after a round, as text and with their picture (or the bracket's)."""
+    return layout.card("### " + title, "\n".join(standings_lines(state)), layout.gallery(picture),
+                       accent=layout.NOTICE)
+
+
+def podium_view(state: TournamentState, picture: str) -> discord.ui.LayoutView:
+    """The podium of a finished event, its final standings (Swiss) and their picture (or the bracket's)."""
     rows = [t("tourn.podium_row", place=place, name=name_text(state.name_of(user))) for place, user in podium(state)]
     parts = ["### " + t("tourn.podium_title", id=state.row.id, game=game_name(state.row.game)), "\n".join(rows)]
     if state.row.format == "swiss":
         parts.append("\n".join(standings_lines(state)))
-    return layout.card(*parts, accent=layout.GOLD)
+    return layout.card(*parts, layout.gallery(picture), accent=layout.GOLD)
 
 
 class Tournaments(commands.Cog):
@@ -196,21 +229,27 @@ class Tournaments(commands.Cog):
             return
         channel = self.bot.get_partial_messageable(row.channel_id)
         with self.hub.languages.public_in(row.guild_id):
-            posts: list[discord.ui.LayoutView] = []
+            posts: list[tuple[discord.ui.LayoutView, discord.File | None]] = []
             if event.kind == "round_started":
-                posts += round_views(state, event.data["round"])
-            elif event.kind == "round_ended" and row.format == "swiss" and row.round < (row.rounds or 0):
-                posts.append(standings_view(state, event.data["round"]))
-            elif event.kind == "finished":
-                posts.append(podium_view(state))
+                posts += [(view, None) for view in round_views(state, event.data["round"])]
+            elif event.kind in ("round_ended", "finished"):
+                number = event.data.get("round", row.round)
+                title = t("tourn.standings_title", id=row.id, n=number)
+                picture = await self.hub.run(standings_picture if row.format == "swiss" else bracket_picture,
+                                             state, title)
+                if event.kind == "finished":
+                    posts.append((podium_view(state, picture.filename), picture))
+                elif row.format == "knockout" or row.round < (row.rounds or 0):
+                    posts.append((standings_view(state, title, picture.filename), picture))
             elif event.kind == "forfeit":
-                posts.append(layout.notice(t("tourn.forfeit", name=name_text(state.name_of(event.data["user_id"])),
-                                             n=event.data["round"])))
+                posts.append((layout.notice(t("tourn.forfeit", name=name_text(state.name_of(event.data["user_id"])),
+                                                n=event.data["round"])), None))
             panel = panel_view(state)
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
         try:
-            for view in posts:
-                await channel.send(view=view, allowed_mentions=mentions if event.kind == "round_started"
+            for view, file in posts:
+                await channel.send(view=view, files=[file] if file is not None else [],
+                                   allowed_mentions=mentions if event.kind == "round_started"
                                    else discord.AllowedMentions.none())
             if row.message_id is not None and event.kind != "forfeit":
                 await channel.get_partial_message(row.message_id).edit(view=panel,

@@ -85,10 +85,13 @@ async def test_a_swiss_tournament_of_five_is_played_to_the_podium(ui):
             ui.table_message(channel, t.table_id)  # each table has its public message with My hand
         await play_round(ui, guild, channel, tid, by_id)
         if number < 3:
-            assert any(f"standings after round {number}" in ui.text(m) for m in ui.public(channel))
+            shown = [m for m in ui.public(channel) if f"standings after round {number}" in ui.text(m)]
+            assert len(shown) == 1 and ui.galleries(shown[0]) == ["standings.png"]
     final = await state(ui, guild, tid)
     assert final.row.status == "finished" and len({b.user_id for b in final.byes}) == 3
-    podium = next(ui.text(m) for m in ui.public(channel) if "is over: the podium" in ui.text(m))
+    podium_message = next(m for m in ui.public(channel) if "is over: the podium" in ui.text(m))
+    assert ui.galleries(podium_message) == ["standings.png"]
+    podium = ui.text(podium_message)
     winner = final.standings[0]
     assert f"**1.** {final.name_of(winner.entrant)}" in podium
     assert "The tournament is over." in ui.text(ui.message(channel, panel.id))
@@ -231,3 +234,33 @@ async def test_a_no_show_forfeits_and_the_ai_plays_the_seat(ui):
     assert any("ben forfeits their table of round 1: the AI plays it." in ui.text(m) for m in ui.public(channel))
     stored = await ui.service().store.games_of(guild.id, ben.id)
     assert len(stored) == 1  # the table was played to its end, rated as any other
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_knockout_of_three_gives_the_top_seed_a_bye_and_shows_the_bracket(ui):
+    from bot.ratings import Rating, Standing
+
+    guild, channel = ui.room()
+    boss = ui.manager(guild)
+    members = ui.members(guild, "ann", "ben", "cat")
+    by_id = {m.id: m for m in members}
+    await ui.service().store.seed_games([], [], [Standing(m.id, m.name, Rating(30.0 - 5 * k, 2.0))
+                                                 for k, m in enumerate(members)], guild.id, "briscola")
+    tid, panel = await open_event(ui, boss, channel, members, format="knockout")
+    assert "Knockout, tables of 2" in ui.text(panel)
+    await boss.click(panel, custom_id=f"tv:tourn:{tid}:start")
+    await ui.env.settle()
+    first = await state(ui, guild, tid)
+    assert [b.user_id for b in first.byes] == [members[0].id]  # the best rated sits out the first round
+    (table,) = first.tables
+    assert set(table.seats) == {members[1].id, members[2].id}
+    await play_round(ui, guild, channel, tid, by_id)
+    after = [m for m in ui.public(channel) if "standings after round 1" in ui.text(m)]
+    assert len(after) == 1 and ui.galleries(after[0]) == ["bracket.png"]
+    await play_round(ui, guild, channel, tid, by_id)
+    final = await state(ui, guild, tid)
+    assert final.row.status == "finished" and final.row.round == 2
+    (last,) = [t for t in final.tables if t.round == 2]
+    assert members[0].id in last.seats
+    podium_message = next(m for m in ui.public(channel) if "is over: the podium" in ui.text(m))
+    assert ui.galleries(podium_message) == ["bracket.png"]
