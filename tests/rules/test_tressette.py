@@ -405,16 +405,16 @@ def test_a_tampered_record_is_refused_by_the_engine_and_the_referee() -> None:
     record = json.loads(json.dumps(match.record()))
     rd = record["rounds"][0]
     hands = rd["deal"]["hands"]
-    trick = [a for a in rd["actions"][:4]]  # the first trick: make the second card break suit
+    trick = rd["actions"][:4]  # the first trick: its second card swapped for a later one of another suit
     led = trick[0]["play"][1]
     follower = trick[1]
-    other = next((c for c in hands[follower["seat"]] if c[1] != led), None)
-    if other is not None and any(c[1] == led for c in hands[follower["seat"]]):
-        later = next(a for a in rd["actions"] if a["play"] == other)
-        later["play"], follower["play"] = follower["play"], other
-        with registered(), pytest.raises(ReplayError):
-            replay_record(record)
-        assert check_record(record)
+    assert follower["play"][1] == led, "this deal's second player follows the led suit"
+    other = next(c for c in hands[follower["seat"]] if c[1] != led)
+    later = next(a for a in rd["actions"] if a["play"] == other)
+    later["play"], follower["play"] = follower["play"], other
+    with registered(), pytest.raises(ReplayError, match="you must follow"):
+        replay_record(record)
+    assert any("must follow" in p for p in check_record(record))
     record = json.loads(json.dumps(match.record()))
     record["rounds"][0]["result"]["score"][0] += 1
     assert any("score" in p for p in check_record(record))
