@@ -12,6 +12,7 @@ organiser's (or a manager's).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import Any
@@ -199,6 +200,7 @@ class Tournaments(commands.Cog):
     def __init__(self, bot: TavoloBot) -> None:
         self.bot = bot
         self._unsubscribe: Any = None
+        self._locks: dict[int, asyncio.Lock] = {}
 
     @property
     def hub(self) -> Hub:
@@ -221,6 +223,13 @@ class Tournaments(commands.Cog):
         self.hub.spawn(self._show_event(event), f"tournament-{event.tournament.id}-{event.kind}")
 
     async def _show_event(self, event: TournamentEvent) -> None:
+        """Post what an event shows and edit the panel; one event of a tournament at a time, in their order,
+        so that the panel ends as the last event left it."""
+        lock = self._locks.setdefault(event.tournament.id, asyncio.Lock())
+        async with lock:
+            await self._show(event)
+
+    async def _show(self, event: TournamentEvent) -> None:
         row = event.tournament
         try:
             state = await self.hub.service.tournaments.state(row.id, row.guild_id)

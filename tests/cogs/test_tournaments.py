@@ -139,6 +139,9 @@ async def test_a_restart_in_the_middle_of_a_round_goes_on_to_the_end(ui, bots):
     await bots.restart(ui.env)
     ui.service().tournaments.stagger = 0
     assert ui.live(second.table_id)
+    pressed = await by_id[first.seats[0]].click(panel, custom_id=f"tv:tourn:{tid}:cancel")  # the old panel answers
+    assert pressed.ephemeral and "Only the organiser of the tournament" in ui.text(pressed.response)
+    assert not [b for b in ui.buttons(ui.message(channel, panel.id)) if b.label == "Start" and not b.disabled]
     await play_table(ui, channel, second.table_id, by_id)  # My hand on the table message from before the restart
     await ui.service().tournaments.idle()
     await ui.env.settle()
