@@ -263,3 +263,31 @@ async def test_an_event_with_ai_fill_seats_everybody(open_service, play):
     assert sorted(s for s in seated if s is not None) == [1, 2, 3] and seated.count(None) == 1
     await play_round(service, play, row.id)
     assert (await service.tournaments.state(row.id, GUILD)).row.status == "finished"
+
+
+async def test_rounds_wait_for_the_organiser_when_asked_and_a_cancel_stops_the_tables(open_service, play):
+    service = await open_service()
+    events = []
+    service.tournaments.subscribe(events.append)
+    row = await new_event(service, [1, 2, 3, 4], rounds=3, auto_next=False)
+    await service.tournaments.start(row.id, GUILD, ORGANISER)
+    with pytest.raises(BadRequest):  # the round is being played
+        await service.tournaments.start(row.id, GUILD, ORGANISER)
+    await play_round(service, play, row.id)
+    state = await service.tournaments.state(row.id, GUILD)
+    assert state.row.round == 1 and state.round_over() and service.tables() == []
+    assert [e.data["round"] for e in events if e.kind == "waiting"] == [2]
+    with pytest.raises(NotHost):
+        await service.tournaments.start(row.id, GUILD, 1)
+    await service.tournaments.start(row.id, GUILD, ORGANISER)
+    await settle(service)
+    live = [t.id for t in service.tables()]
+    assert len(live) == 2 and (await service.tournaments.state(row.id, GUILD)).row.round == 2
+    await service.tournaments.cancel(row.id, GUILD, ORGANISER)
+    await settle(service)
+    assert service.tables() == []  # stopped, unrated
+    assert [g["table_id"] for g in await service.store.aborted_games(GUILD)] == live
+    state = await service.tournaments.state(row.id, GUILD)
+    assert state.row.status == "cancelled" and any(e.kind == "cancelled" for e in events)
+    with pytest.raises(BadRequest):
+        await service.tournaments.start(row.id, GUILD, ORGANISER)

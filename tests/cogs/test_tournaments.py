@@ -165,6 +165,12 @@ async def test_another_server_and_non_organisers_are_refused(ui):
     ann, ben = ui.members(guild, "ann", "ben")
     refused = await ann.slash(channel, "tournament create", game="briscola", players=2, format="swiss")
     assert refused.ephemeral and "Only members with Manage Server or the organiser role" in ui.text(refused.response)
+    public = len(ui.public(channel))
+    for options, words in (("match", "Write the options as name=value"), ("match=forever", "forever")):
+        bad = await boss.slash(channel, "tournament create", game="briscola", players=2, format="swiss",
+                               options=options)
+        assert bad.ephemeral and words in ui.text(bad.response)
+    assert len(ui.public(channel)) == public and await ui.service().tournaments.of_guild(guild.id) == []
     tid, panel = await open_event(ui, boss, channel, [ann, ben])
     start = await ann.click(panel, custom_id=f"tv:tourn:{tid}:start")
     assert start.ephemeral and "Only the organiser of the tournament" in ui.text(start.response)
