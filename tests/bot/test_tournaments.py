@@ -291,3 +291,37 @@ async def test_rounds_wait_for_the_organiser_when_asked_and_a_cancel_stops_the_t
     assert state.row.status == "cancelled" and any(e.kind == "cancelled" for e in events)
     with pytest.raises(BadRequest):
         await service.tournaments.start(row.id, GUILD, ORGANISER)
+
+
+async def test_a_shard_handed_over_in_the_middle_of_a_round_goes_on_in_the_next_process(database, clock, play):
+    from bot.shards import Shards
+    from bot.tables import TableService
+
+    guild = next(g for g in range(1, 1000) if Shards(2, (0,)).owns(g))
+    first = await TableService.open(database, shards=Shards(2, (0,)), owner="first", clock=clock)
+    first.tournaments.stagger = 0
+    row = await first.tournaments.create(guild, CHANNEL, ORGANISER, "briscola", 2, rounds=2, options=SHORT)
+    for m in (1, 2, 3, 4):
+        await first.tournaments.join(row.id, guild, m, f"m{m}")
+    await first.tournaments.start(row.id, guild, ORGANISER)
+    await settle(first)
+    one, two = (await first.tournaments.state(row.id, guild)).tables
+    await play(first, one.table_id, set(one.seats))
+    await settle(first)
+    await first.close()  # its shard goes to another process (its leases handed over at once)
+
+    second = await TableService.open(database, shards=Shards(2, (0, 1)), owner="second", clock=clock)
+    try:
+        second.tournaments.stagger = 0
+        await settle(second)
+        assert [t.id for t in second.tables()] == [two.table_id]
+        await play(second, two.table_id, set(two.seats))
+        await settle(second)
+        state = await second.tournaments.state(row.id, guild)
+        assert state.row.round == 2 and len([t for t in state.tables if t.round == 2 and t.table_id]) == 2
+        for t in (t for t in state.tables if t.round == 2):
+            await play(second, t.table_id, set(t.seats))
+        await settle(second)
+        assert (await second.tournaments.state(row.id, guild)).row.status == "finished"
+    finally:
+        await second.close()
