@@ -595,13 +595,14 @@ class TournamentService:
                 self._spawn(self._resume_one(row))
 
     async def _resume_one(self, row: TournamentRow) -> None:
-        live = {info.id for info in self.tables.tables(row.guild_id)}
         async with self._lock(row.id):
             tables = await self.store.round_tables(row.id, row.round)
             for t in tables:
                 if t.result is not None or t.table_id is None:
                     continue
-                if t.table_id in live:
+                # checked and followed with no wait between: a table that ends later is heard of by its event,
+                # one that ended before has its game stored already
+                if any(info.id == t.table_id for info in self.tables.tables(row.guild_id)):
                     self._placed[t.table_id] = (row.id, t.round, t.place)
                     continue
                 stored = await self.store.stored_game_of_table(row.guild_id, t.table_id, row.created_at)
