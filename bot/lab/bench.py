@@ -223,12 +223,12 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    known = [*marks, "cicera-capture-listing", "images", "service", "review", "pairing"]
+    known = [*marks, "cicera-capture-listing", "images", "service", "review", "pairing", "tournament"]
     if args.only is not None and args.only not in known:
         print(_("error: no benchmark {name!r}; names: {names}").format(
             name=args.only, names=", ".join(known)), file=sys.stderr)
         return 2
-    if args.only in ("cicera-capture-listing", "images", "service", "review", "pairing"):
+    if args.only in ("cicera-capture-listing", "images", "service", "review", "pairing", "tournament"):
         marks = {}
     elif args.only:
         marks = {args.only: marks[args.only]}
@@ -255,6 +255,10 @@ def main(args: argparse.Namespace) -> int:
         status = bench_service.main(args)
         if status:
             return status  # a PostgreSQL server that cannot be used (one line said so)
+    if args.only == "tournament":  # two runs of the service's load: only when asked for
+        from bot.lab import bench_tournament
+
+        bench_tournament.main(args)
     if args.only == "review":  # slow (a minute): only when asked for
         print(f"{'review':<22} {'games':>8} {'median s':>9} {'max s':>8} {'median cpu s':>13} {'max cpu s':>10}")
         for label, wall, cpu in review_times(args.seed, args.games):

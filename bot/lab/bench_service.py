@@ -28,7 +28,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import NotRequired, TypedDict, Unpack
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -88,6 +88,8 @@ class LoadFigures(TypedDict):
     wait_ms: list[float]
     append_ms: list[float]
     users: int
+    beside_ms: list[float]
+    """What the ``beside`` coroutine of ``load`` measured (its own actions), empty without one."""
     single_ms: NotRequired[list[float]]
 
 
@@ -118,9 +120,11 @@ class TimedStore(Store):
 
 
 async def load(path: Database, tables: int, level: str, users: int = USERS, think: float = THINK,
-               synchronous: str = "NORMAL") -> LoadFigures:
-    """Play ``tables`` AI tables to the end at once while ``users`` users play at tables of their own;
-    the figures."""
+               synchronous: str = "NORMAL",
+               beside: Callable[[TableService, asyncio.Event], Awaitable[list[float]]] | None = None) -> LoadFigures:
+    """Play ``tables`` AI tables to the end at once while ``users`` users play at tables of their own (and
+    ``beside(service, finished)`` runs, if given: more play of its own until ``finished`` is set, returning the
+    times it measured); the figures."""
     store = TimedStore(path, synchronous=synchronous)
     await store.open()
     service = TableService(store, guild_cap=tables + users)
@@ -172,18 +176,20 @@ async def load(path: Database, tables: int, level: str, users: int = USERS, thin
         for i in range(tables)))
     opened = time.perf_counter() - t0
     users_task = asyncio.gather(*(user_plays(u) for u in range(1, users + 1)))
+    beside_task = asyncio.ensure_future(beside(service, finished)) if beside is not None else None
     t0 = time.perf_counter()
     await asyncio.gather(*(service.start(t.id, 0) for t in ai_tables))
     await finished.wait()
     elapsed = time.perf_counter() - t0
     users_task.cancel()
     await asyncio.gather(users_task, return_exceptions=True)
+    beside_ms = await beside_task if beside_task is not None else []
     actions = len(store.append_ms)
     batches = store.batches
     append_ms = list(store.append_ms)
     await service.close()
     return {"tables": tables, "seconds": elapsed, "opened_in": opened, "actions": actions, "batches": batches,
-            "human_ms": human_ms, "wait_ms": wait_ms, "append_ms": append_ms, "users": users}
+            "human_ms": human_ms, "wait_ms": wait_ms, "append_ms": append_ms, "users": users, "beside_ms": beside_ms}
 
 
 async def single_appends(path: Database, count: int = APPENDS, synchronous: str = "NORMAL") -> list[float]:
