@@ -80,8 +80,7 @@ async def members_play(service: TableService, finished: asyncio.Event, tables: i
             event.stagger = 0.0  # the service's own load: no Discord messages to space out
             row = await event.create(EVENT_GUILD, 1, 0, "briscola", 2, rounds=15, max_entrants=2 * tables,
                                      options=OPTIONS)
-            for m in members:
-                await event.join(row.id, EVENT_GUILD, m, f"member {m}")
+            await asyncio.gather(*(event.join(row.id, EVENT_GUILD, m, f"member {m}") for m in members))
             await event.start(row.id, EVENT_GUILD, 0)
             await asyncio.gather(*(member(m) for m in members))
         else:
