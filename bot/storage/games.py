@@ -157,7 +157,8 @@ class GameQueries(StoreBase):
     async def delete_user(self, user_id: int, replacement_name: str) -> int:
         """Forget a user: standings (those of closed seasons too) removed, their seats in stored games and in
         the records of stopped tables anonymised (the games stay for the other players; a stopped table's
-        ``aborted_by`` becomes 0), their guild data and their own settings gone. Returns the number of games
+        ``aborted_by`` becomes 0), their name in the tournaments they entered replaced, their guild data and
+        their own settings gone. Returns the number of games
         touched. A live table the user sits at is the service's business (it makes them leave first)."""
 
         async def fn(tx: Tx) -> int:
@@ -181,6 +182,7 @@ class GameQueries(StoreBase):
             await tx.execute("UPDATE aborted_games SET aborted_by = 0 WHERE aborted_by = ?", (user_id,))
             await tx.execute("DELETE FROM standings WHERE user_id = ?", (user_id,))
             await tx.execute("DELETE FROM season_standings WHERE user_id = ?", (user_id,))
+            await tx.execute("UPDATE tournament_entrants SET name = ? WHERE user_id = ?", (replacement_name, user_id))
             await tx.execute("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
             return len(games)
 

@@ -77,3 +77,12 @@ async def test_the_organiser_role_is_a_guild_setting(database):
         await store.save_guild_settings(GuildSettings(GUILD, organiser_role=42))
         assert (await store.guild_settings(GUILD)).organiser_role == 42
         assert (await store.guild_settings(OTHER)).organiser_role is None
+
+
+async def test_forgetting_a_member_takes_their_name_out_of_the_tournaments(database):
+    async with Store(database) as store:
+        tid = await new_event(store)
+        for u in (1, 2):
+            await store.add_entrant(tid, u, f"name{u}", 100.0)
+        await store.delete_user(1, "deleted user")
+        assert [(e.user_id, e.name) for e in await store.entrants(tid)] == [(1, "deleted user"), (2, "name2")]
