@@ -8,6 +8,7 @@ the PNG size.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -62,8 +63,8 @@ def _sample_cases() -> list[tuple[str, Callable[[], bytes]]]:
         label, match = found.positions()[0]
         seats = samples.seats_for(match.n)
         public, hand = match.view(None), match.view(match.to_move())
-        cases += [(f"{label} table", lambda public=public, seats=seats: table_png(public, seats)),
-                  (f"{label} hand", lambda hand=hand, seats=seats: hand_png(hand, seats))]
+        cases += [(f"{label} table", functools.partial(table_png, public, seats)),
+                  (f"{label} hand", functools.partial(hand_png, hand, seats))]
     return cases
 
 

@@ -89,7 +89,7 @@ BAD_ARGS = [
     ["arena", "--game", "chiamata", "--players", "0"],
     ["arena", "--game", "cicera", "--players", "-4"],
     ["arena", "--game", "briscola", "--players", "two"],
-    ["arena", "--game", "scopa", "--players", "2"],
+    ["arena", "--game", "patience", "--players", "2"],
     ["arena", "--game", HUGE_TEXT, "--players", "2"],
     [*ARENA, "--jobs", BIG],
     [*ARENA, "--jobs", "0"],
