@@ -354,7 +354,7 @@ async def test_forgetting_a_user(open_service, play):
     assert await service.forget_user(1) == 1
     assert (await service.leaderboard(G, "briscola"))["total"] == 0
     stats = await service.player_stats(G, 1)
-    assert stats == {"games": {}, "recent": []}
+    assert stats == {"games": {}, "recent": [], "seasons": []}
     await service.idle()  # the AI finished the game they sat at
     games = await service.store._read("SELECT record FROM games")
     assert len(games) == 2 and all('"user":1' not in text and '"one"' not in text for (text,) in games)

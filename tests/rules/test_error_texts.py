@@ -41,19 +41,29 @@ def _sites() -> list[tuple[str, int, ast.Call]]:
     return found
 
 
-NAMING = {"GameSpec", "SummaryRow"}
-"""A game's declared names (its title, turn, score unit, summary rows) are marked with ``N_`` in its spec too."""
+NAMING = {"GameSpec", "SummaryRow", "OptionSpec"}
+"""A game's declared names (its title, turn, score unit, summary rows, the names of its own options and their
+values) are marked with ``N_`` in its spec too."""
+
+
+def _called(node: ast.AST) -> str | None:
+    """The name a call calls (``OptionSpec`` for ``opts.OptionSpec(...)`` too)."""
+    if not isinstance(node, ast.Call):
+        return None
+    return node.func.id if isinstance(node.func, ast.Name) else node.func.attr if isinstance(
+        node.func, ast.Attribute) else None
 
 
 def _declared_names() -> set[tuple[str, int]]:
-    """The ``N_`` markers that name something a spec declares: inside a ``GameSpec(...)`` or ``SummaryRow(...)``,
-    a default of ``GameSpec``'s fields, or a ``..._LABELS`` table of a game's rows: (file, line)."""
+    """The ``N_`` markers that name something a spec declares: inside a ``GameSpec(...)``, ``SummaryRow(...)`` or
+    ``OptionSpec(...)``, a default of ``GameSpec``'s fields, or a ``..._LABELS`` table of a game's rows:
+    (file, line)."""
     found = set()
     for path in sorted(RULES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         roots: list[ast.AST] = []
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in NAMING:
+            if _called(node) in NAMING:
                 roots.append(node)
             elif isinstance(node, ast.ClassDef) and node.name == "GameSpec":
                 roots.extend(n for n in node.body if isinstance(n, ast.AnnAssign))
