@@ -71,13 +71,15 @@ def _handle(hub: Hub, ev: TableEvent) -> None:
 
 
 def on_game_event(hub: Hub, ev: TableEvent, event: Event) -> None:
-    """An engine's event with no handler here: the note its game's render gives it, if any, shown at once."""
+    """An engine's event with no handler here: the note its game's render gives it, if any, on the table
+    message when it is next edited for the onlookers (the people at the table see the event in their hand
+    messages at once; an edit of its own for each would spend the REST budget of a game with many such events)."""
     info = hub.service.get(ev.table_id)
     note = for_game(info.game).event_note
     text = note(info, event) if note is not None else ""
     if text:
         hub.tables.note(ev.table_id, text)
-        hub.tables.request_refresh(ev.table_id)
+        hub.tables.refresh_for_onlookers(ev.table_id)
 
 
 def on_cancelled(hub: Hub, ev: TableEvent) -> None:

@@ -168,6 +168,8 @@ class LobbyControls:
                 info = service.get(table_id)
                 pub = service.view(table_id)
                 notes = hub.tables.current_notes(p, info)
+                for note in p.notes:
+                    note.shown = True
                 with hub.languages.public(table_id):
                     picture = await hub.run(render.table_picture, pub, render.seat_infos(info))
                     view = render.table_message(info, pub, notes)

@@ -24,10 +24,12 @@ class NotReady(TableError):
 
 @dataclass
 class Note:
-    """A line shown on the table message for a while (a timeout, a seat handed to the AI...)."""
+    """A line shown on the table message for a while (a timeout, a seat handed to the AI...): until the turn
+    has gone round, and in any case until the table message has shown it once."""
 
     version: int
     text: str
+    shown: bool = False
 
 
 @dataclass

@@ -101,8 +101,9 @@ class TableMessages:
 
     @staticmethod
     def current_notes(p: Presence, info: TableInfo) -> list[str]:
-        """The notes still shown (those less than a turn round old)."""
-        keep = [n for n in p.notes if info.version - n.version <= info.players]
+        """The notes still shown: those less than a turn round old, and those the message has not shown yet
+        (an edit put off for the onlookers still shows what happened meanwhile)."""
+        keep = [n for n in p.notes if info.version - n.version <= info.players or not n.shown]
         if len(keep) != len(p.notes):
             p.notes = keep
         return [n.text for n in keep]
@@ -181,6 +182,7 @@ class TableMessages:
             return
         pub = service.view(p.table_id)
         notes = self.current_notes(p, info)
+        showing = list(p.notes)
         expired = self.hub.hands.expired_at(p.table_id)
         key = table_key(info, p, notes, expired)
         if key == p.shown:
@@ -192,6 +194,8 @@ class TableMessages:
         if ok:
             p.shown = key
             p.last_edit = time.monotonic()
+            for note in showing:
+                note.shown = True
 
     async def _edit_lobby(self, p: Presence, info: TableInfo) -> None:
         key = lobby_key(info)
