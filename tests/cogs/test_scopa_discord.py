@@ -11,6 +11,7 @@ import pytest
 from simcord.backend.access import can_access_channel
 
 from cogs import ids
+from cogs.play.tables import ONLOOKER_REFRESH_SECONDS
 from cogs.render.scopa import choice_label
 from cogs.texts import card_name
 from rules.actions import Action
@@ -335,7 +336,9 @@ async def test_a_capture_select_still_plays_after_a_restart(simcord_env, ui, see
 
 
 @pytest.mark.usefixtures("simcord_env")
-async def test_the_table_message_says_each_scopa_as_it_happens(ui, seed):
+async def test_the_table_message_says_each_scopa_at_its_next_edit_for_the_onlookers(ui, seed):
+    """A scopa is a note on the table message, shown when the message is next edited for those who watch (at
+    most ``ONLOOKER_REFRESH_SECONDS`` later): kept until then even when the turn has gone round meanwhile."""
     seed(21)
     guild, channel = ui.room()
     (alice,) = ui.members(guild, "alice")
@@ -349,8 +352,10 @@ async def test_the_table_message_says_each_scopa_as_it_happens(ui, seed):
             break
         await ui.env.settle()
         pub = ui.service().view(table_id)
-        text = ui.text(ui.table_message(channel, table_id))
-        if sum(pub.scope) > scope:  # a scopa since alice's last turn: the table says who and with what, at once
+        if sum(pub.scope) > scope:  # a scopa since alice's last turn: the table says who and with what
+            await ui.env.advance_time(ONLOOKER_REFRESH_SECONDS)
+            await ui.env.settle()
+            text = ui.text(ui.table_message(channel, table_id))
             captures = [(s, c) for s, c, take in pub.history[played:] if take]
             assert any(f"**{name}** swept the table with {card_name(c)}: **scopa!**" in text
                        for s, c in captures for name in (["alice"] if s == 0 else ["AI 2"])), text
