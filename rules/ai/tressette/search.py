@@ -14,7 +14,7 @@ import random
 import time
 
 from rules.actions import Action
-from rules.ai.tressette.levels import Knowledge, card_actions, lead_signal
+from rules.ai.tressette.levels import Knowledge, card_actions, is_master, lead_signal
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
@@ -35,8 +35,9 @@ MAX_MS = 120
 # ----- a sample of the hidden cards -----
 def sample(view: TressetteView, k: Knowledge, rng: random.Random) -> TressetteRound | None:
     """A round state consistent with the view: the seat's own hand, the known cards with their holders, the
-    unseen cards dealt at random to the other seats' hidden slots (none of a suit a seat lacks) and the rest to
-    the stock in a random order; ``None`` when the random dealing ran into a dead end (try again)."""
+    unseen cards dealt at random to the other seats' hidden slots (none of a suit a seat lacks; a seat that led
+    with ``busso`` gets the master of that suit) and the rest to the stock in a random order; ``None`` when the
+    random dealing ran into a dead end (try again)."""
     seat = k.seat
     hands: list[list[int]] = [[] for _ in range(k.n)]
     hands[seat] = sorted(k.hand)
@@ -45,6 +46,13 @@ def sample(view: TressetteView, k: Knowledge, rng: random.Random) -> TressetteRo
     unseen = list(k.unseen)
     rng.shuffle(unseen)
     room = dict(k.hidden)
+    for s, suits in k.busso.items():  # a seat that knocked in a suit holds that suit's master, still unseen
+        for suit in suits:
+            master = next((c for c in unseen if c // 13 == suit and is_master(c, k.gone)), None)
+            if master is not None and s != seat and room.get(s, 0) > 0 and suit not in k.void[s]:
+                hands[s].append(master)
+                unseen.remove(master)
+                room[s] -= 1
     # the most constrained seats first: each card goes to a seat that may hold it, or to the stock
     stock: list[int] = []
     stock_room = view.stock_count
