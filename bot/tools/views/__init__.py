@@ -206,9 +206,11 @@ def menu(view: Any) -> list[Action]:
 
 
 def choice_text(action: Action) -> str:
-    """A numbered choice as the player reads it: the card (``Cb``), what it takes or that it is placed, the
-    trump exchange; the typed form (``play Cb``) is for typing."""
+    """A numbered choice as the player reads it: the card (``Cb``), a lead's signal (Tressette), what it takes or
+    that it is placed, the trump exchange; the typed form (``play Cb``) is for typing."""
     if action.kind == "play" and action.card is not None:
+        if action.signal is not None:
+            return _("{card} with the signal {signal}").format(card=action.card, signal=action.signal)
         if action.take is None:
             return str(action.card)
         if not action.take:
