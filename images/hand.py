@@ -2,7 +2,8 @@
 
 The seat's cards, large, numbered 1..n in the order of ``view.hand`` (the order of the play buttons), trump
 cards outlined in gold with a star; on one row up to 12 cards, overlapping when they must, the corner index
-always showing; the hands the seat may see (``GameView.shown_hands``) in strips below. What a game adds (the
+always showing, a card that may not be played now (a suit to follow) under a dark veil; the hands the
+seat may see (``GameView.shown_hands``) in strips below. What a game adds (the
 part above the hand: the trick in play or the table's cards; its trump; a called card's tag; a banner; its own
 strips below) comes from the game's ``HandParts`` (``images.registry``). The trump and the player's name are
 message text. Designed for the phone display width, like every picture.
@@ -165,6 +166,12 @@ def _outline(width: int, colour: tuple[int, int, int]) -> Image.Image:
 
 
 @lru_cache(maxsize=4)
+def _veil(width: int) -> Image.Image:
+    """The dark veil over a card that may not be played now (``HandParts.dimmed``)."""
+    return rounded_box((width, card_height(width)), (*FELT_DARK, 150), radius=max(10, width // 10))
+
+
+@lru_cache(maxsize=4)
 def _star(size: int) -> Image.Image:
     """A gold star on a dark disc: the trump mark (drawn, not a font glyph)."""
     ss = 4
@@ -246,6 +253,7 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
     parts = _parts(view)
     trump = parts.trump(view)
     called = parts.tagged(view)
+    dimmed = parts.dimmed(view)
     h = card_height(lay.card)
     n = len(view.hand)
     tag: tuple[float, float] | None = None
@@ -264,6 +272,8 @@ def hand_image(view: GameView, seats: Sequence[SeatInfo] | None = None,
         if is_trump and lay.step >= lay.card:  # overlapping cards: the gold badge and the star say it
             paste(canvas, _outline(lay.card, HIGHLIGHT), (x - 8, cy - 8))
         paste_card(canvas, c, faces, lay.card, (x, cy))
+        if c in dimmed:  # a veil over the card: it may not be played now, its index still readable
+            paste(canvas, _veil(lay.card), (x, cy))
         if is_trump:
             star = _star(max(40, lay.card // 4))
             sx = x + min(visible, lay.card) - star.width - 4

@@ -112,6 +112,8 @@ class HandParts:
     """The widest hand card, when the game's part above leaves less room than the shared default."""
     overlap_early: bool = False
     """Cards overlap instead of shrinking below the long hands' size, however few they are."""
+    dimmed: Callable[[GameView], frozenset[Card]] = lambda _view: frozenset()
+    """Cards of the hand that may not be played now (suit to follow), drawn dimmed; by default none."""
 
 
 FrameKind = Literal["deal", "trick", "turn", "end"]
