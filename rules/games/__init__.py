@@ -15,6 +15,7 @@ import rules.games.briscola.engine  # noqa: F401
 import rules.games.chiamata.engine  # noqa: F401
 import rules.games.cicera.engine  # noqa: F401  (each game module registers its spec on import)
 import rules.games.scopa.engine  # noqa: F401  (Scopa and Scopone)
+import rules.games.tressette.engine  # noqa: F401
 from rules.actions import N_, RulesError, brief
 from rules.spec import GAMES, GameSpec
 

@@ -153,7 +153,7 @@ async def test_guild_cap_and_allowed_channels(open_service):
 async def test_bad_requests_have_clear_messages(open_service):
     service = await open_service()
     cases = [
-        (("tressette", 4, {}), "unknown game"),
+        (("tombola", 4, {}), "unknown game"),
         (("briscola", 5, {}), "2, 3, 4, 6"),
         (("briscola", 2, {"match": "forever"}), "match"),
         (("briscola", 2, {"teams": "12-34"}), "teams"),

@@ -179,7 +179,7 @@ def test_the_spec_describes_its_engine(name: str) -> None:
 
 def test_an_unknown_game_is_a_clear_error() -> None:
     with pytest.raises(RulesError, match="unknown game"):
-        spec("tressette")
+        spec("tombola")
     with pytest.raises(RulesError, match="players"):
         spec("cicera").sides(5)
 

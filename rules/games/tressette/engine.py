@@ -8,8 +8,7 @@ the last trick 3) and a side scores its thirds divided by 3, rounded down, plus 
 ``busso``, ``striscio`` or ``volo`` to the card: public, no obligation. A match is one round (``single``) or
 rounds until a side has reached 21, 31 or 41 with a total higher than the other side's.
 
-The spec is built here; the registry of games (``rules.games``) registers it with one import line once every
-layer has the game.
+The spec is built and registered here; the registry of games (``rules.games``) imports this module.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from rules.games.tressette.events import TressetteResult
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.rules import NAME, PLAYER_COUNTS, sides_of
 from rules.games.tressette.view import TressetteView
-from rules.spec import GameSpec, SummaryRow
+from rules.spec import GameSpec, SummaryRow, register
 
 __all__ = ["MATCH_TARGETS", "OPTIONS", "OPTION_LABELS", "SPEC", "SUMMARY_ROWS", "VALUE_LABELS", "Tressette"]
 
@@ -133,3 +132,4 @@ SPEC = GameSpec(
     review_scale=6.0,
 )
 Tressette.spec = SPEC
+register(SPEC)
