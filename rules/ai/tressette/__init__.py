@@ -1,7 +1,8 @@
-"""Tressette's AI package: ``greedy`` (the exact baseline) and ``medium`` (``levels``); ``random`` is generic
-(``rules.ai``). It registers Tressette's ``GameAI`` (``rules.ai.registry``). ``hard`` (a search over the hidden
-cards) and the review come later: until then ``hard`` and the yardstick refuse with a clear error and no
-position is reviewable.
+"""Tressette's AI package: ``greedy`` (the exact baseline) and ``medium`` (``levels``), ``hard`` (a search over
+the hidden cards, ``search``, with its tuning in ``tuning``); ``random`` is generic (``rules.ai``), and the review
+of every play (``review``: the values of reviews and hints; ``why`` names what a play does). It registers
+Tressette's ``GameAI`` (``rules.ai.registry``); its yardstick (``hard-v1``) is ``hard`` with the frozen tuning
+``tuning.YARDSTICK``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from typing import Any
 
 from rules.actions import Action, RulesError
 from rules.ai.registry import GameAI, register
+from rules.ai.tressette import review
 from rules.ai.tressette.levels import choose_greedy, choose_medium, trick_leader
 from rules.ai.tressette.search import choose_hard
+from rules.ai.tressette.tuning import YARDSTICK
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.rules import STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
@@ -36,12 +39,20 @@ def choose(level: str, view: GameView, rng: random.Random, time_ms: int) -> Acti
     raise RulesError(f"the {view.game} AI has no level {level!r} yet; levels are {', '.join(LEVELS)}")
 
 
-def _yardstick(view: GameView, _rng: random.Random, _time_ms: int) -> Action:
-    raise RulesError(f"{view.game} has no frozen yardstick: its search is not written yet")
+def _yardstick(view: GameView, rng: random.Random, time_ms: int) -> Action:
+    """``hard-v1`` of Tressette: the search with the frozen tuning (``tuning.YARDSTICK``)."""
+    assert isinstance(view, TressetteView)
+    return choose_hard(view, rng, time_ms, YARDSTICK)
 
 
-def _values(view: GameView, _rng: random.Random, _time_ms: int) -> list[tuple[float, float]]:
-    raise RulesError(f"{view.game} has no review yet")
+def _values(view: GameView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
+    assert isinstance(view, TressetteView)
+    return review.values(view, rng, time_ms)
+
+
+def _turn(view: GameView) -> int:
+    assert isinstance(view, TressetteView)
+    return review.turn(view)
 
 
 def _points(thirds: int) -> str:
@@ -71,6 +82,6 @@ def _why(view: GameView, action: Action) -> tuple[str, dict[str, Any]]:
 
 AI = register(GameAI(
     game=SPEC.name, choose=choose, yardstick=_yardstick, values=_values, why=_why,
-    turn=lambda view: view.tricks_done + 1, reviewable=lambda _view: False, point_scale=SPEC.review_scale,
-    min_severity=0.15,
+    turn=_turn, reviewable=lambda _view: True, point_scale=review.POINT_SCALE,
+    min_severity=review.MIN_SEVERITY,
 ))

@@ -15,6 +15,7 @@ import time
 
 from rules.actions import Action
 from rules.ai.tressette.levels import Knowledge, card_actions, is_master, lead_signal
+from rules.ai.tressette.tuning import TRESSETTE, TressetteTuning
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
@@ -24,12 +25,8 @@ STRONGER: tuple[int, ...] = tuple(
 )
 """By card id, the bit mask of the cards of its suit stronger than it (in the 40-card deck)."""
 SUIT_MASK: tuple[int, ...] = tuple(sum(1 << x for x in range(s * 13, s * 13 + 13) if STRENGTH[x]) for s in range(4))
-EXACT_CARDS = 12
-"""The search plays every line once the hands hold at most this many cards in all."""
-MAX_SAMPLES = 400
-"""The most samples a decision looks at, however much time is left."""
-MAX_MS = 120
-"""The longest a decision searches whatever its budget (a median under 150 ms a move on one core)."""
+EXACT_CARDS = TRESSETTE.exact_cards
+"""The search plays every line once the hands hold at most this many cards in all (``tuning``)."""
 
 
 # ----- a sample of the hidden cards -----
@@ -186,9 +183,15 @@ def solve(rnd: TressetteRound, side: int, alpha: float, beta: float, table: dict
 
 
 # ----- the decision -----
-def hard_values(view: TressetteView, rng: random.Random, time_ms: int) -> dict[int, float]:
+def exact_now(view: TressetteView, tuning: TressetteTuning = TRESSETTE) -> bool:
+    """Whether every sample is searched exactly: the stock is used up and the hands are small."""
+    return sum(view.hand_sizes) <= tuning.exact_cards and view.stock_count == 0
+
+
+def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
+                tuning: TressetteTuning = TRESSETTE) -> dict[int, float]:
     """The mean margin of thirds (the seat's side less the other, at the round's end) of each card the seat may
-    play, over samples of the hidden cards, within about ``time_ms`` (at most ``MAX_MS``)."""
+    play, over samples of the hidden cards, within about ``time_ms`` (at most ``tuning.max_ms``)."""
     k = Knowledge(view)
     cards = sorted({int(a.card) for a in card_actions(view) if a.card is not None})
     side = side_of(k.seat, k.n)
@@ -198,11 +201,11 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int) -> dict[i
     totals = dict.fromkeys(cards, 0.0)
     if len(cards) == 1:
         return totals
-    exact = sum(view.hand_sizes) <= EXACT_CARDS and view.stock_count == 0
+    exact = exact_now(view, tuning)
     perfect = exact and k.n == 2  # the unseen cards are the other hand: one sample is the whole truth
-    deadline = time.perf_counter() + min(time_ms, MAX_MS) / 1000
+    deadline = time.perf_counter() + min(time_ms, tuning.max_ms) / 1000
     n = tries = 0
-    while n < MAX_SAMPLES and (n == 0 or time.perf_counter() < deadline):
+    while n < tuning.max_samples and (n == 0 or time.perf_counter() < deadline):
         tries += 1
         world = sample(view, k, rng)
         if world is None:
@@ -224,10 +227,11 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int) -> dict[i
     return {c: t / n for c, t in totals.items()}
 
 
-def choose_hard(view: TressetteView, rng: random.Random, time_ms: int) -> Action:
+def choose_hard(view: TressetteView, rng: random.Random, time_ms: int,
+                tuning: TressetteTuning = TRESSETTE) -> Action:
     """Hard's action: the card of best mean margin (ties: the lower card id), with ``medium``'s true signal when
     it leads at a table with signals."""
-    values = hard_values(view, rng, time_ms)
+    values = hard_values(view, rng, time_ms, tuning)
     best = max(values, key=lambda c: (values[c], -c))
     if not view.trick:
         signal = lead_signal(view, best)
@@ -238,4 +242,5 @@ def choose_hard(view: TressetteView, rng: random.Random, time_ms: int) -> Action
     return next(a for a in card_actions(view) if a.card == best)
 
 
-__all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "hard_values", "sample", "solve"]
+__all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "exact_now", "hard_values", "margin", "playout",
+           "sample", "solve"]

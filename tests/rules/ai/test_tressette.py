@@ -19,6 +19,7 @@ from rules.ai.registry import game_ai
 from rules.ai.tressette import search
 from rules.ai.tressette.levels import Knowledge, is_master, lead_signal, medium_scores, played_cards
 from rules.ai.tressette.search import hard_values, sample
+from rules.ai.tressette.tuning import TressetteTuning
 from rules.cards import Card
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.round import TressetteRound
@@ -56,11 +57,11 @@ def card_of(level: str, view: TressetteView) -> str:
     return str(pick(level, view).card)
 
 
-def test_the_package_registers_its_ai_and_refuses_what_it_has_not() -> None:
+def test_the_package_registers_its_ai_and_refuses_a_level_it_has_not() -> None:
     assert game_ai("tressette").game == "tressette"
     view = view_of(["Ad 4c", "5d 6c"])
-    with pytest.raises(RulesError, match="no review"):
-        game_ai("tressette").values(view, random.Random(0), 50)
+    with pytest.raises(RulesError, match="no level"):
+        game_ai("tressette").choose("expert", view, random.Random(0), 50)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -286,9 +287,8 @@ def test_hard_samples_only_what_the_view_allows() -> None:
         assert not (set(world.hands[other]) | set(world.stock)) & played_cards(view)
 
 
-def test_hard_chooses_the_same_when_the_hidden_cards_change(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search, "MAX_SAMPLES", 8)
-    monkeypatch.setattr(search, "MAX_MS", 60_000)
+def test_hard_chooses_the_same_when_the_hidden_cards_change() -> None:
+    tuning = TressetteTuning(max_samples=8, max_ms=60_000)
     for players in (2, 4):
         match = SPEC.new_match(players, {"match": "single"}, 3)
         rng = random.Random(3)
@@ -298,7 +298,7 @@ def test_hard_chooses_the_same_when_the_hidden_cards_change(monkeypatch: pytest.
         assert seat is not None
         rnd = match.round
         assert isinstance(rnd, TressetteRound)
-        before = choose("hard", match.view(seat), random.Random(1), 60_000)
+        before = search.choose_hard(match.view(seat), random.Random(1), 60_000, tuning)
         others = [s for s in range(players) if s != seat]
         known = match.view(seat).announced()
         pool = [c for s in others for c in rnd.hands[s] if c not in known] + list(rnd.stock)
@@ -309,4 +309,4 @@ def test_hard_chooses_the_same_when_the_hidden_cards_change(monkeypatch: pytest.
             rnd.hands[s] = sorted(keep + pool[:take])
             del pool[:take]
         rnd.stock = pool
-        assert choose("hard", match.view(seat), random.Random(1), 60_000) == before
+        assert search.choose_hard(match.view(seat), random.Random(1), 60_000, tuning) == before

@@ -1,0 +1,107 @@
+"""Tressette's review (``rules.ai.review``): every legal play valued from the seat's view alone, in samples of
+the hidden cards drawn as ``hard`` draws them (``search.sample``: no card of a suit a seat showed it lacks, the
+drawn and declared cards with their holders, a knocked suit's master with the seat that knocked): each card
+played, then the round played out by the ``greedy`` rule and scored, or, once the stock is used up and the hands
+are small, searched exactly (``search.solve``: every seat plays its best in that sample; with two players the
+one sample the view allows is the truth). A signal changes nothing in a sample (the other seats' cards are
+dealt, not read), so the plays of one card with and without a signal have the same values.
+
+The budget counts work (samples and plays), never the clock: the same view, budget and random generator give
+the same values on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.ai.review import means, outcome
+from rules.ai.tressette.levels import Knowledge
+from rules.ai.tressette.search import exact_now, margin, playout, sample, solve
+from rules.ai.tressette.tuning import TRESSETTE
+from rules.games.tressette.engine import SPEC
+from rules.games.tressette.round import TressetteRound
+from rules.games.tressette.rules import LAST_TRICK_THIRDS, THIRDS, side_of
+from rules.games.tressette.view import TressetteView
+
+POINT_SCALE = SPEC.review_scale
+"""What a review's points are divided by to weigh them against a win: the game's ``GameSpec.review_scale``
+(6 deal points, about what decides a round of 11)."""
+MIN_SEVERITY = 0.15
+"""A decision costs something real from 0.9 deal points or 15% of win chance (a round's points swing with the
+hidden hands, so the values are noisy)."""
+PLIES_PER_MS = 40
+"""Playout plays per millisecond of budget."""
+MIN_SAMPLES = 40
+"""Fewest samples per position, whatever the budget (with two players and the stock used up, one: the deal is
+known)."""
+MAX_SAMPLES = 400
+"""Most samples per position."""
+EXACT_SAMPLES = 24
+"""Most samples searched exactly (four players, small hands)."""
+
+
+def turn(view: TressetteView) -> int:
+    """A reviewed decision's turn: the trick it is played to (1 for the first)."""
+    return view.tricks_done + 1
+
+
+def round_thirds(rnd: TressetteRound) -> int:
+    """The thirds the round hands out in all: those taken, those still to play and the last trick's."""
+    cards = [c for h in rnd.hands for c in h] + rnd.stock + rnd.trick
+    return sum(rnd.thirds) + sum(THIRDS[c] for c in cards) + LAST_TRICK_THIRDS
+
+
+def _points(total: int, thirds_margin: int) -> tuple[int, int]:
+    """(the seat's side's deal points, the other side's) from a finished round's margin of thirds and the
+    thirds handed out in all: thirds divided by 3 and rounded down, as the round's result counts them
+    (declarations are added by the caller)."""
+    mine = (total + thirds_margin) // 2
+    return mine // 3, (total - mine) // 3
+
+
+def values(view: TressetteView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
+    """(points, win) per legal play, in ``view.legal``'s order: the deal points the seat's side ends the round
+    with (its declarations included) and its chance of scoring more than the other side in the round (a tie
+    counts half), over samples of the hidden cards."""
+    assert view.seat is not None
+    k = Knowledge(view)
+    side = side_of(k.seat, k.n)
+    accusi = [0, 0]
+    for d in view.declarations:
+        accusi[side_of(d.seat, k.n)] += d.points
+    cards = sorted({int(a.card) for a in view.legal if a.card is not None})
+    exact = exact_now(view, TRESSETTE)
+    if exact and k.n == 2:
+        samples = 1
+    elif exact:
+        samples = EXACT_SAMPLES
+    else:
+        per_sample = len(cards) * (sum(view.hand_sizes) + view.stock_count)
+        samples = min(MAX_SAMPLES, max(MIN_SAMPLES, PLIES_PER_MS * time_ms // max(1, per_sample)))
+    played = 0
+    for c in k.played:
+        played |= 1 << c
+    points = dict.fromkeys(cards, 0.0)
+    wins = dict.fromkeys(cards, 0.0)
+    n = tries = 0
+    while n < samples and tries < 20 * samples:
+        tries += 1
+        world = sample(view, k, rng)
+        if world is None:
+            continue
+        n += 1
+        table: dict[tuple[object, ...], int] = {}
+        total = round_thirds(world)
+        for c in cards:
+            child = world.clone()
+            child._play(c, 0)
+            if exact:
+                m = solve(child, side, -10_000, 10_000, table)
+            else:
+                playout(child, played | 1 << c)
+                m = margin(child, side)
+            mine, other = _points(total, m)
+            points[c] += mine + accusi[side]
+            wins[c] += outcome(mine + accusi[side], other + accusi[1 - side])
+    by_card = dict(zip(cards, means(list(points.values()), list(wins.values()), n), strict=True))
+    return [by_card[int(a.card)] if a.card is not None else (0.0, 0.0) for a in view.legal]
