@@ -91,6 +91,9 @@ class TerminalView:
     help_line: str = ""
     """The game's own typed forms, which ``help`` shows after every game's commands (a catalogue text; empty:
     none)."""
+    strength: str | None = None
+    """The ranks from strongest to weakest, when the game's trick order is not Briscola's (Tressette: 3 2 A R C
+    F 7 6 5 4); ``None``: Briscola's for a game with tricks, the ranks' order for one without."""
 
 
 VIEWS: dict[str, TerminalView] = {}
@@ -129,8 +132,13 @@ def event_seat(event: TableEvent, names: Namer, key: str = "seat") -> str:
 # ----- cards -----
 def sort_key(game: str, trump: str | None) -> Callable[[Card], tuple[int, int, int]]:
     """The display order of a game's cards: by suit (trumps first), then by strength (Briscola, Chiamata: A 3
-    R C F 7 6 5 4 2) or by value (Cicera: A 2 ... X, then F C R)."""
-    order = STRENGTH_ORDER if spec(game).has_tricks else RANKS
+    R C F 7 6 5 4 2; a game's own ``strength``: Tressette 3 2 A R C F 7 6 5 4) or by value (Cicera: A 2 ... X,
+    then F C R)."""
+    try:
+        own = for_game(game).strength
+    except LookupError:  # a game with no terminal text of its own orders its cards as every game does
+        own = None
+    order = own or (STRENGTH_ORDER if spec(game).has_tricks else RANKS)
 
     def key(c: Card) -> tuple[int, int, int]:
         rank = order.find(c.rank)
