@@ -204,11 +204,12 @@ def render_view(view: Any, names: SeatNames) -> list[str]:
 
 def menu(view: Any) -> list[Action]:
     """The numbered choices of a turn, in display order: the plays (and Briscola's exchange) of the play
-    phase; empty for the phases answered by typing (Chiamata's bids, trump, discards and call)."""
+    phase; empty for the phases answered by typing (Chiamata's bids, trump, discards and call). A play that
+    carries a signal (a Tressette lead) is typed, not listed: the list would hold every card four times."""
     if view.phase != "play":
         return []
     key = sort_key(view.game, trump_of(view))
-    plays = [a for a in view.legal if a.kind == "play"]
+    plays = [a for a in view.legal if a.kind == "play" and a.signal is None]
     others = [a for a in view.legal if a.kind != "play"]
     return sorted(plays, key=lambda a: key(a.card)) + others
 
