@@ -90,17 +90,17 @@ GAME = "tressette"
 
 LABELS = {
     "tr_drawn": N_("Drawn from the stock"),
-    "tr_last_trick": N_("Last trick: {name}"),
+    "tr_last_trick": N_("Previous trick: {name}"),
     "tr_signals": N_("Signals"),
     "tr_declarations": N_("Declarations"),
     "tr_declaration": N_("{kind} +{points}"),
-    "tr_thirds": N_("{name}: {n} thirds"),
+    "tr_thirds": N_("{name} \u00b7 thirds: {n}"),
     "tr_last_trick_took": N_("The last trick (+1): {name}"),
     "busso": N_("busso"),
     "striscio": N_("striscio"),
     "volo": N_("volo"),
-    "napoletana": N_("Napoletana"),
-    "buongioco": N_("Buongioco"),
+    "napoletana": N_("napoletana"),
+    "buongioco": N_("buongioco"),
 }
 """The game's own texts in its pictures (the signals and the declarations named as the rules name them)."""
 add_labels(LABELS)
@@ -304,6 +304,10 @@ def _signals_part(view: TressetteView) -> Part | None:
     return _card_cells(view, label("tr_signals"), cells, tagged=True, per_row=5)
 
 
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 Declared = tuple[int, str, Sequence[Card], int]
 """A declaration as the parts draw it: seat, kind, cards, points."""
 
@@ -327,7 +331,7 @@ def _declarations_block(players: int, sides: Sequence[Sequence[int]], faces: str
             who = _fitted(names[seat], cell_w)
             draw_text(canvas, (x, y), who.lines[0], who.size, seat_colours(players, sides)[seat], True,
                       condensed=True)
-            what = _fitted(label("tr_declaration", kind=label(kind), points=points), cell_w)
+            what = _fitted(label("tr_declaration", kind=_capitalised(label(kind)), points=points), cell_w)
             draw_text(canvas, (x, y + line_h), what.lines[0], what.size, CREAM, True, condensed=True)
             step = min(SMALL + 8.0, (cell_w - SMALL) / max(1, len(cards) - 1))
             for k, c in enumerate(cards):
