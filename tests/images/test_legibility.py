@@ -42,7 +42,8 @@ def test_every_picture_kind_and_game_is_covered(pictures):
                    "hand chiamata-8-cards", "hand chiamata-kitty", "hand cicera-12", "summary cicera",
                    "summary chiamata", "summary briscola-4p-short", "table scopa-3p", "hand scopa-2p-crowded",
                    "table scopone-tradizionale", "hand scopone-scientifico", "summary scopa-3p",
-                   "summary scopone-11-napola"):
+                   "summary scopone-11-napola", "table tressette-2p-accusi", "table tressette-4p-signals",
+                   "hand tressette-2p", "summary tressette-4p"):
         assert any(n.startswith(wanted) for n in names), wanted
     assert all(drawn for name, _img, drawn in pictures if not name.startswith("table chiamata-auction")), \
         "a picture drew nothing the recorder saw"

@@ -49,7 +49,7 @@ def expected_kinds(rec: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize(("game", "players", "match"), [
     ("briscola", 2, "short"), ("briscola", 6, "single"), ("chiamata", 5, "short"), ("cicera", 4, "single"),
-    ("scopa", 3, "single"), ("scopone", 4, "single"),
+    ("scopa", 3, "single"), ("scopone", 4, "single"), ("tressette", 2, "single"), ("tressette", 4, "single"),
 ])
 def test_frames_follow_the_record(game: str, players: int, match: str) -> None:
     rec = ai_record(game, players, match)
@@ -74,7 +74,7 @@ def test_every_frame_has_one_size() -> None:
 
 @pytest.mark.parametrize(("game", "players", "match"), [
     ("cicera", 4, "single"), ("briscola", 6, "single"), ("briscola", 2, "short"), ("chiamata", 5, "short"),
-    ("scopa", 2, "single"),
+    ("scopa", 2, "single"), ("tressette", 4, "single"),
 ])
 def test_the_webp_is_animated_and_small_enough(game: str, players: int, match: str) -> None:
     rec = ai_record(game, players, match)
