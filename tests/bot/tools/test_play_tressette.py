@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 import bot.__main__
+import rules.ai.review as judge
 from bot.__main__ import build_parser
-from bot.tables import TableEvent
-from bot.tools.play import play
-from bot.tools.views import Score, SeatNames
+from bot.tables import TableEvent, TableService
+from bot.tools.play import YOU, play
+from bot.tools.views import Score, SeatNames, choice_text
 from bot.tools.views.tressette import describe, match_line
 from rules.cards import Card
 from rules.games.tressette.engine import SPEC
@@ -266,3 +267,49 @@ async def test_help_adds_how_a_tressette_play_is_typed(db_path):
     help_lines = out.split("> Commands: ", 1)[1].splitlines()
     assert help_lines[1].startswith("In Tressette you must follow the led suit when you can: 'Ac' plays a card; "
                                     "with 4 players and signals on, the leader may add a signal: '3d busso'")
+
+
+# ----- hints and the review, through every game's terminal code -----
+@pytest.fixture
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A smaller search budget: the values are rougher, what the terminal prints of them is the same."""
+    monkeypatch.setattr(judge, "REVIEW_TIME_MS", 20)
+    monkeypatch.setattr(judge, "HINT_TIME_MS", 20)
+
+
+@pytest.mark.usefixtures("quick_reviews")
+async def test_a_hint_names_a_card_you_may_play_as_the_list_does_in_deal_points(db_path):
+    out = await run_play(db_path, "Ad\nhint\nq\n", "--players", "4", "--seed", "5", "--option", "hints=on", *FAST)
+    hint = re.search(r"^> Hint: (\w\w) \(choice (\d+)\), with (\d+)% win chance and about (\d+) deal points for "
+                     r"your side\.$", out, re.M)
+    assert hint, out
+    screen = out.split("> Hint:", 1)[0].rsplit("Your hand:", 1)[1]
+    choices = re.findall(r"^ +\d+\. (.*)$", screen, re.M)
+    assert choices == ["2s", "4s"]  # Spade was led: the hint is one of the two Spade cards
+    assert choices[int(hint[2]) - 1] == hint[1]
+    assert [e for e in live_entries(db_path) if e["seat"] == 0] == [{"seat": 0, "play": "Ad"}]  # a hint plays nothing
+
+
+@pytest.mark.usefixtures("quick_reviews")
+async def test_the_review_shows_each_decision_as_the_player_saw_it(db_path):
+    out = await run_play(db_path, "1\n" * 20 + "review\n", "--players", "2", "--seed", "3", "--option",
+                         "match=single", *FAST)
+    end = out.split("Game 1 stored.", 1)[1]
+    assert "> Reviewing your play in game 1… " in end
+    service = await TableService.open(str(db_path))
+    try:
+        review = await service.stored_review(1, YOU)
+    finally:
+        await service.close()
+    assert review is not None and review.decisions, "playing the first choice every time costs something"
+    blocks = re.split(r"^\d\. ", end.split("as you saw them.", 1)[1], flags=re.M)[1:]
+    assert len(blocks) == len(review.decisions)
+    for j, block in zip(review.decisions, blocks, strict=True):
+        assert block.startswith(f"Trick {j.turn}:\n")
+        assert f"You played {choice_text(j.played.action)}; the AI prefers {choice_text(j.best.action)}." in block
+        before, after = round(100 * j.played.win), round(100 * j.best.win)
+        assert (f"It cost your side about {j.cost_points:.1f} deal points and {max(0, after - before)} points of "
+                f"win chance (yours {before}%, the AI's choice {after}%).") in block
+        theirs = judge.view_at(review.record, 1, j.round, j.index)
+        hidden = set(theirs.hand) - set(j.view.known_hands.get(1, ()))  # the other hand but its shown cards
+        assert {Card.parse(c) for c in re.findall(r"\b[A2-7FCR][dcsb]\b", block)} & hidden == set(), block
