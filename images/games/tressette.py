@@ -217,10 +217,11 @@ def caption(key: str, name: str, width: float, **fields: object) -> Fitted:
     return Fitted((label(key, name=shorten(name, smallest, int(width - rest), True), **fields),), smallest)
 
 
-def _fitted(text: str, width: float) -> Fitted:
-    """``text`` on one line ``width`` wide, cut with an ellipsis at the smallest legible size if it must be."""
+def _fitted(text: str, width: float, lines: int = 1) -> Fitted:
+    """``text`` on up to ``lines`` lines ``width`` wide, else on one cut with an ellipsis at the smallest legible
+    size."""
     smallest = min_size(True, True)
-    fitted = fit_lines(text, width, _text_size(), smallest, 1)
+    fitted = fit_lines(text, width, _text_size(), smallest, lines)
     return fitted if fitted is not None else Fitted((shorten(text, smallest, int(width), True),), smallest)
 
 
@@ -242,57 +243,91 @@ def _cells(count: int, per_row: int) -> tuple[int, float]:
     return -(-count // per_row), (WIDTH - 2 * MARGIN - 2 * PAD - (per_row - 1) * GAP) / per_row
 
 
-def _card_cells(view: TressetteView, title: str | Fitted, cells: Sequence[tuple[Card, str, RGB, bool]],
-                tagged: bool, per_row: int = 5) -> Part:
-    """A panel of cards, each over a line (a name, or a signal in a tag when ``tagged``), outlined in gold when
-    marked."""
-    rows, cell_w = _cells(len(cells), per_row)
-    name_h = _tag_h() if tagged else line_height(min_size(True, True)) + 4
-    row_h = card_height(SMALL) + 8 + name_h + GAP
-    height = PAD + _title_h() + rows * row_h + PAD - GAP
+Cell = tuple[Card, str, RGB, bool]
+"""A card of a panel: the card, the line under it, its colour (the bar or the tag), outlined in gold or not."""
+Group = tuple[Callable[[float], Fitted], Sequence[Cell]]
+"""A titled run of cells: its title fitted to a width, and its cells."""
+
+
+def _card_cells(view: TressetteView, groups: Sequence[Group], tagged: bool, per_row: int = 5) -> Part:
+    """A panel of cards, each over a name (or, when ``tagged``, with a signal in a tag on it), outlined in gold
+    when marked. Several groups share one row (their cells at most ``per_row``), each titled over its own cells; one
+    group takes as many rows as it needs."""
+    total = sum(len(cells) for _title, cells in groups)
+    if len(groups) > 1:
+        per_row = total
+    rows, cell_w = _cells(total, per_row)
+    titles = [title(len(cells) * (cell_w + GAP) - GAP if len(groups) > 1 else WIDTH - 2 * MARGIN - 2 * PAD)
+              for title, cells in groups]
+    title_h = max(len(t.lines) for t in titles) * line_height(_text_size()) + 10
+    name_h = 0 if tagged else 8 + line_height(min_size(True, True)) + 4
+    row_h = card_height(SMALL) + name_h + GAP
+    height = PAD + title_h + rows * row_h + PAD - GAP
 
     def draw(canvas: Image.Image, top: int) -> None:
-        y0 = _box(canvas, top, height, title)
+        paste(canvas, rounded_box((WIDTH - 2 * MARGIN, height), (*PANEL, 255), radius=18), (MARGIN, top))
+        y0 = top + PAD + title_h
         faces = faces_of(view.options)
-        n = min(per_row, len(cells))
-        for i, (card, text, colour, marked) in enumerate(cells):
-            row, col = divmod(i, n)
-            cx = MARGIN + PAD + col * (cell_w + GAP) + cell_w / 2
-            y = y0 + row * row_h
-            if marked:
-                paste(canvas, rounded_box((SMALL + 14, card_height(SMALL) + 14), (*HIGHLIGHT, 255), radius=14),
-                      (cx - SMALL / 2 - 7, y - 7))
-            paste_card(canvas, card, faces, SMALL, (cx - SMALL / 2, y))
-            ty = y + card_height(SMALL) + 8
-            if tagged:
-                _tag(canvas, cx, ty, text, colour)
-            else:
-                paste(canvas, rounded_box((SMALL - 12, 8), (*colour, 255), radius=4), (cx - SMALL / 2 + 6, ty - 6))
-                fitted = one_line(text, cell_w)
-                draw_text(canvas, (cx, ty + 4), fitted.lines[0], fitted.size, WHITE, True, anchor="mt",
+        n = min(per_row, total)
+        i = 0
+        for fitted, (_title, cells) in zip(titles, groups, strict=True):
+            x0 = MARGIN + PAD + (i % n) * (cell_w + GAP)
+            for k, line in enumerate(fitted.lines):
+                draw_text(canvas, (x0, top + PAD + k * line_height(_text_size())), line, fitted.size, CREAM, True,
                           condensed=True)
+            for card, text, colour, marked in cells:
+                row, col = divmod(i, n)
+                i += 1
+                cx = MARGIN + PAD + col * (cell_w + GAP) + cell_w / 2
+                y = y0 + row * row_h
+                if marked:
+                    paste(canvas, rounded_box((SMALL + 14, card_height(SMALL) + 14), (*HIGHLIGHT, 255), radius=14),
+                          (cx - SMALL / 2 - 7, y - 7))
+                paste_card(canvas, card, faces, SMALL, (cx - SMALL / 2, y))
+                ty = y + card_height(SMALL) + 8
+                if tagged:  # on the card's lower half, as on the trick's lead card: its top index stays clear
+                    _tag(canvas, cx, y + card_height(SMALL) - _tag_h() - 8, text, colour)
+                else:
+                    paste(canvas, rounded_box((SMALL - 12, 8), (*colour, 255), radius=4),
+                          (cx - SMALL / 2 + 6, ty - 6))
+                    fitted = one_line(text, cell_w + GAP - 4)
+                    draw_text(canvas, (cx, ty + 4), fitted.lines[0], fitted.size, WHITE, True, anchor="mt",
+                              condensed=True)
 
     return height + GAP, draw
 
 
-def _drawn_part(view: TressetteView, seats: Seats) -> Part | None:
+def _titled(text: str) -> Callable[[float], Fitted]:
+    return lambda width: _fitted(text, width, 2)
+
+
+def _drawn_group(view: TressetteView, seats: Seats) -> Group | None:
     """The two cards drawn after the last trick, face up, each over who drew it."""
     if not view.drawn or not view.tricks or view.drawn[-1].trick != len(view.tricks) - 1:
         return None
     names = seat_names(seats, view.players)
     cells = [(d.card, names[d.seat], _side_colour(view, d.seat), False) for d in view.drawn[-2:]]
-    return _card_cells(view, label("tr_drawn"), cells, tagged=False, per_row=4)
+    return _titled(label("tr_drawn")), cells
 
 
-def _last_trick_part(view: TressetteView, seats: Seats) -> Part | None:
+def _last_trick_group(view: TressetteView, seats: Seats) -> Group | None:
     """The last completed trick in play order, each card over who played it, the taker's card outlined."""
     if not view.tricks:
         return None
     _lead, cards, winner = view.tricks[-1]
     names = seat_names(seats, view.players)
     cells = [(c, names[s], _side_colour(view, s), s == winner) for s, c in cards]
-    title = caption("tr_last_trick", names[winner], WIDTH - 2 * MARGIN - 2 * PAD)
-    return _card_cells(view, title, cells, tagged=False, per_row=4)
+    def title(width: float) -> Fitted:
+        two = fit_lines(label("tr_last_trick", name=names[winner]), width, _text_size(), min_size(True, True), 2)
+        return two if two is not None else caption("tr_last_trick", names[winner], width)
+
+    return title, cells
+
+
+def _tricks_part(view: TressetteView, seats: Seats) -> Part | None:
+    """The previous trick and, with 2 players, the cards drawn after it, side by side."""
+    groups = [g for g in (_last_trick_group(view, seats), _drawn_group(view, seats)) if g is not None]
+    return _card_cells(view, groups, tagged=False, per_row=4) if groups else None
 
 
 def _signals_part(view: TressetteView) -> Part | None:
@@ -301,7 +336,7 @@ def _signals_part(view: TressetteView) -> Part | None:
     if not done:
         return None
     cells = [(s.card, label(s.signal), _side_colour(view, s.seat), False) for s in done]
-    return _card_cells(view, label("tr_signals"), cells, tagged=True, per_row=5)
+    return _card_cells(view, [(_titled(label("tr_signals")), cells)], tagged=True, per_row=5)
 
 
 def _capitalised(text: str) -> str:
@@ -367,8 +402,8 @@ def _points_part(view: TressetteView, seats: Seats) -> Part | None:
 
 
 def _parts(view: TressetteView, seats: Seats) -> list[Part]:
-    found = (_points_part(view, seats), _drawn_part(view, seats), _last_trick_part(view, seats),
-             _signals_part(view), _declarations_part(view, seats))
+    found = (_points_part(view, seats), _tricks_part(view, seats), _signals_part(view),
+             _declarations_part(view, seats))
     return [p for p in found if p is not None]
 
 
