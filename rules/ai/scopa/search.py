@@ -536,6 +536,7 @@ def choose_hard(view: ScopaView, rng: random.Random, time_ms: int, tuning: Scopa
         cost = 1 + playout(p, tuning.horizon, offers)
         if p.to_move < 0:
             return outcome_value(round_points(p.stats, napola), side, tuning.win_bonus), cost
-        return estimate(p, side), cost
+        e = estimate(p, side)
+        return e + tuning.estimate_win * max(-1.0, min(1.0, e)), cost
 
     return view.legal[determinized_choice(prior, tuning, time_ms, max_samples, sample, value)]

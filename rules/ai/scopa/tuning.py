@@ -32,6 +32,9 @@ class ScopaTuning:
     """The most deals sampled for the exact endgame (one when the deal is known: 2 players, stock empty)."""
     win_bonus: float = 1.0
     """A finished round is worth the point difference plus this much for winning it (minus for losing)."""
+    estimate_win: float = 0.0
+    """An unfinished round's ``estimate`` ``e`` counts ``e + estimate_win * clamp(e, -1, 1)``: the win term of a
+    finished round, made continuous (0: the point estimate alone)."""
     passed_likelihood: float = 0.15
     """How much less likely a card is in a hand that placed a card while it could have captured with this one
     (``search.passed_captures``; 1: no inference)."""
@@ -40,5 +43,5 @@ class ScopaTuning:
 SCOPA = ScopaTuning()
 """``hard``'s search."""
 YARDSTICK = ScopaTuning(max_candidates=8, max_samples=200, plies_per_ms=40, clock_share=3.0, horizon=0,
-                        exact_cards=(6, 6, 8), exact_samples=24, win_bonus=1.0, passed_likelihood=1.0)
+                        exact_cards=(6, 6, 8), exact_samples=24, win_bonus=1.0, estimate_win=0.0, passed_likelihood=1.0)
 """``hard-v1`` of Scopa and Scopone: ``hard``'s first tuning, frozen."""
