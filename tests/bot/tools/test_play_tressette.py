@@ -17,6 +17,7 @@ import pytest
 import bot.__main__
 import rules.ai.review as judge
 from bot.__main__ import build_parser
+from bot.i18n import use_language
 from bot.tables import TableEvent, TableService
 from bot.tools.play import YOU, play
 from bot.tools.views import Score, SeatNames, choice_text
@@ -313,3 +314,13 @@ async def test_the_review_shows_each_decision_as_the_player_saw_it(db_path):
         theirs = judge.view_at(review.record, 1, j.round, j.index)
         hidden = set(theirs.hand) - set(j.view.known_hands.get(1, ()))  # the other hand but its shown cards
         assert {Card.parse(c) for c in re.findall(r"\b[A2-7FCR][dcsb]\b", block)} & hidden == set(), block
+
+
+async def test_in_italian_a_signal_is_typed_and_shown_and_a_wrong_card_names_the_suit(db_path):
+    with use_language("it"):  # (as ``python -m bot play --lang it`` does)
+        out = await run_play(db_path, "gioco Ad busso\nCb\n2s\nesci\n", "--players", "4", "--seed", "5", *FAST)
+    assert "> Posto 0 (tu) apre con Ad e il segnale busso." in out
+    assert "Segnali di questa mano: Posto 0 (tu) Ad busso." in out and "Seme a cui rispondere: Spade (s)." in out
+    assert re.findall(r"^> (Non si può: .*)$", out, re.M) == ["Non si può: devi rispondere a Spade"]
+    assert [e for e in live_entries(db_path) if e["seat"] == 0] == [{"seat": 0, "play": "Ad", "signal": "busso"},
+                                                                    {"seat": 0, "play": "2s"}]
