@@ -19,7 +19,8 @@ import rules.ai.review as judge
 from bot.__main__ import build_parser
 from bot.i18n import use_language
 from bot.tables import TableEvent, TableService
-from bot.tools.play import YOU, play
+from bot.tools.play import play
+from bot.tools.reports import YOU
 from bot.tools.views import Score, SeatNames, choice_text
 from bot.tools.views.tressette import describe, match_line
 from rules.cards import Card
