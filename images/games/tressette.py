@@ -43,6 +43,7 @@ from images.common import (
     paste,
     paste_centered,
     rounded_box,
+    seat_name,
     seat_names,
     shorten,
     size_for,
@@ -65,7 +66,7 @@ from images.parts import (
 )
 from images.registry import register
 from images.sampling import find_state, finished, public, seats_for
-from images.summary import BY_BREAKDOWN, summary_png
+from images.summary import BY_BREAKDOWN, NAME_MIN, NUMBER_W, TITLE_GAP, summary_png
 from images.table import table_png
 from images.trick_table import (
     GAP,
@@ -487,9 +488,30 @@ def _summary_below(s: Summary, seats: Seats) -> SummaryPart | None:
     return SummaryPart(height, draw)
 
 
-SUMMARY = dataclasses.replace(BY_BREAKDOWN, below=_summary_below)
-"""Per side: thirds, the last trick, points, declarations, the round's score and the match total; under them
-who took the last trick and the declared cards."""
+def _columns(s: Summary, seats: Seats) -> list[str]:
+    """One column per side: the player's name on one line (cut with an ellipsis to the widest a column gets),
+    or ``Team N`` for a team, as Scopa's summary."""
+    most = max(NUMBER_W, (WIDTH - 2 * MARGIN - 36 - NAME_MIN) // len(s.sides)) - TITLE_GAP
+    return ["", *(one_line(seat_name(seats, side[0]), most).lines[0] if len(side) == 1 else label("team", n=i + 1)
+                  for i, side in enumerate(s.sides))]
+
+
+def _banner(s: Summary, seats: Seats) -> tuple[str, RGB]:
+    """The round's winner (a player, or a team's two players) with the score, best first; or a draw."""
+    score = list(s.result["score"])
+    best = max(score)
+    if score.count(best) != 1:
+        return label("draw") + "  " + " \u2013 ".join(map(str, score)), HIGHLIGHT
+    side = score.index(best)
+    others = [best] + [x for i, x in enumerate(score) if i != side]
+    key = "winner" if len(s.sides[side]) == 1 else "winners"
+    return (label(key, name=joined_names(seats, s.sides[side])) + "  " + " \u2013 ".join(map(str, others)),
+            SIDE_COLOURS[side % len(SIDE_COLOURS)])
+
+
+SUMMARY = dataclasses.replace(BY_BREAKDOWN, columns=_columns, banner=_banner, below=_summary_below)
+"""Per side (a player's name, or ``Team N``): thirds, the last trick, points, declarations, the round's score and
+the match total; under them who took the last trick and the declared cards."""
 
 
 # ----- replay -----

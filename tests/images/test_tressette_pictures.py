@@ -358,6 +358,9 @@ def test_the_summary_shows_each_side_thirds_points_last_trick_and_declarations()
         assert str(result["score"][side]) in shown
     names = [s.name for s in seats_for(2)]
     assert label("tr_last_trick_took", name=names[result["last_trick"]]) in shown
+    assert names[0] in shown and names[1] in shown  # a player's name over each column
+    winner = max(range(2), key=lambda i: result["score"][i])
+    assert any(t.startswith(label("winner", name=names[winner])) for t in shown)
     assert sorted(drawn_cards(drawn)) == sorted(c for d in result["declarations"] for c in d["cards"])
 
 
@@ -367,6 +370,7 @@ def test_a_summary_without_declarations_draws_no_card():
         summary_image(match.view(None), seats_for(4))
     assert not drawn_cards(drawn)
     assert "0" in texts(drawn)  # the declarations' row counts none
+    assert label("team", n=1) in texts(drawn) and label("team", n=2) in texts(drawn)
 
 
 # ----- replays -----
