@@ -21,10 +21,11 @@ from bot.i18n import use_language
 from bot.tables import TableEvent, TableService
 from bot.tools.play import play
 from bot.tools.reports import YOU
-from bot.tools.views import Score, SeatNames, choice_text
-from bot.tools.views.tressette import describe, match_line
+from bot.tools.views import Score, SeatNames, choice_text, suit_text
+from bot.tools.views.tressette import describe, lines, match_line
+from rules.actions import Action
 from rules.cards import Card
-from rules.games.tressette.engine import SPEC
+from rules.games.tressette.engine import SPEC, Tressette
 from rules.games.tressette.rules import STRENGTH_ORDER
 from rules.records import replay_record
 from rules.spec import GAMES
@@ -325,3 +326,17 @@ async def test_in_italian_a_signal_is_typed_and_shown_and_a_wrong_card_names_the
     assert re.findall(r"^> (Non si può: .*)$", out, re.M) == ["Non si può: devi rispondere a Spade"]
     assert [e for e in live_entries(db_path) if e["seat"] == 0] == [{"seat": 0, "play": "Ad", "signal": "busso"},
                                                                     {"seat": 0, "play": "2s"}]
+
+
+def test_another_seats_lead_shows_its_signal_with_the_suit_to_follow():
+    match = Tressette(4, {"match": "single"}, seed=5)
+    leader = match.round.turn
+    card = match.view(leader).hand[0]
+    match.apply(Action.play(card, signal="striscio"), leader)
+    after = (leader + 1) % 4
+    names = SeatNames("tressette", 4, after)
+    shown = lines(match.view(after), names)
+    assert f"Signals this round: {names(leader)} {card} striscio." in shown
+    assert (f"Suit to follow: {suit_text(card.suit)}. The lead carries the signal striscio.") in shown
+    before = lines(Tressette(4, {"match": "single"}, seed=5).view(leader), SeatNames("tressette", 4, leader))
+    assert not any(line.startswith(("Suit to follow", "Signals")) for line in before)  # nothing led yet
