@@ -5,7 +5,6 @@ player types) kept, and the whole fitting one Discord message."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -13,23 +12,10 @@ from bot.i18n import LANGUAGES, gettext, use_language
 from bot.rules_text import rules_text
 from bot.tools.views import rules_lines
 from cogs.render.layout import TEXT_MAX
-from rules.games.tressette.engine import SPEC
-from rules.spec import GAMES
 
 TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
 TERMS = ("accusi", "napoletana", "buongioco", "busso", "striscio", "volo")
 """The game's own words every language keeps: the option, the declarations and the signals as typed."""
-
-
-@pytest.fixture(autouse=True)
-def tressette_registered() -> Iterator[None]:
-    """Tressette in the registry of games (until the registry line lands; nothing to add after)."""
-    added = SPEC.name not in GAMES
-    if added:
-        GAMES[SPEC.name] = SPEC
-    yield
-    if added:
-        GAMES.pop(SPEC.name, None)
 
 
 def whole(language: str = "en") -> str:

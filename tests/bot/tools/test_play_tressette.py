@@ -9,12 +9,10 @@ import io
 import json
 import re
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import bot.__main__
 import rules.ai.review as judge
 from bot.__main__ import build_parser
 from bot.i18n import use_language
@@ -25,27 +23,13 @@ from bot.tools.views import Score, SeatNames, choice_text, suit_text
 from bot.tools.views.tressette import describe, lines, match_line
 from rules.actions import Action
 from rules.cards import Card
-from rules.games.tressette.engine import SPEC, Tressette
+from rules.games.tressette.engine import Tressette
 from rules.games.tressette.rules import STRENGTH_ORDER
 from rules.records import replay_record
-from rules.spec import GAMES
 
 FAST = ("--level", "greedy", "--time-ms", "5")
 SEED_5 = "Your hand: Denari: Ad 6d 4d · Coppe: Fc · Spade: 2s 4s · Bastoni: Cb Fb 7b 4b"
 """The first hand of ``--seed 5`` with 4 players: you lead; Seat 3 then leads 6s and you hold 2s and 4s."""
-
-
-@pytest.fixture(autouse=True)
-def tressette_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Tressette in the registry of games for these tests and among ``play --game``'s choices (until the registry
-    line lands; nothing to add after)."""
-    added = SPEC.name not in GAMES
-    if added:
-        GAMES[SPEC.name] = SPEC
-    monkeypatch.setattr(bot.__main__, "GAMES", tuple(GAMES))
-    yield
-    if added:
-        GAMES.pop(SPEC.name, None)
 
 
 async def run_play(db: Path, script: str, *extra: str) -> str:
