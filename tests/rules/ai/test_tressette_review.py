@@ -10,6 +10,8 @@ import rules.ai.tressette  # noqa: F401  (registers Tressette's AI)
 from rules.ai import baselines, choose
 from rules.ai.registry import game_ai
 from rules.ai.review import MIN_SEVERITY, action_values, hint, review, reviewable, severity
+from rules.ai.tressette.levels import Knowledge
+from rules.ai.tressette.search import hard_values, relaxed, sample
 from rules.cards import Card
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.round import TressetteRound
@@ -116,3 +118,23 @@ def test_the_yardstick_plays_legal_cards_through_a_game() -> None:
             action = baselines.choose(view, rng, 3)
             assert action in view.legal
             match.apply(action, seat)
+
+
+def test_a_false_signal_does_not_blind_hard_or_the_review() -> None:
+    # random seats signal at random: here a seat led with volo in diamonds and still holds diamonds, so no
+    # dealing fits every signal; the search then deals by the voids the seats showed by not following
+    match = SPEC.new_match(4, {"match": "single"}, 23)
+    rng = random.Random(23)
+    for _ in range(rng.randrange(0, 25)):
+        match.apply(rng.choice(match.legal_actions()))
+    seat = match.to_move()
+    assert seat is not None
+    view = match.view(seat)
+    assert isinstance(view, TressetteView)
+    k = Knowledge(view)
+    assert all(sample(view, k, random.Random(i)) is None for i in range(20))
+    assert sample(view, relaxed(k), random.Random(0)) is not None
+    values = hard_values(view, random.Random(0), 50)
+    assert len(set(values.values())) > 1
+    reviewed = action_values(view, random.Random(0), 20)
+    assert len({(v.points, v.win) for v in reviewed}) > 1
