@@ -261,7 +261,8 @@ def _card_cells(view: TressetteView, groups: Sequence[Group], tagged: bool, per_
     titles = [title(len(cells) * (cell_w + GAP) - GAP if len(groups) > 1 else WIDTH - 2 * MARGIN - 2 * PAD)
               for title, cells in groups]
     title_h = max(len(t.lines) for t in titles) * line_height(_text_size()) + 10
-    name_h = 0 if tagged else 8 + line_height(min_size(True, True)) + 4
+    names = [] if tagged else [_cell_name(text, cell_w + GAP - 4) for _t, cells in groups for _c, text, _k, _m in cells]
+    name_h = 0 if tagged else 8 + max(len(f.lines) * line_height(f.size) for f in names) + 4
     row_h = card_height(SMALL) + name_h + GAP
     height = PAD + title_h + rows * row_h + PAD - GAP
 
@@ -291,11 +292,18 @@ def _card_cells(view: TressetteView, groups: Sequence[Group], tagged: bool, per_
                 else:
                     paste(canvas, rounded_box((SMALL - 12, 8), (*colour, 255), radius=4),
                           (cx - SMALL / 2 + 6, ty - 6))
-                    fitted = one_line(text, cell_w + GAP - 4)
-                    draw_text(canvas, (cx, ty + 4), fitted.lines[0], fitted.size, WHITE, True, anchor="mt",
-                              condensed=True)
+                    fitted = names[i - 1]
+                    for k, line in enumerate(fitted.lines):
+                        draw_text(canvas, (cx, ty + 4 + k * line_height(fitted.size)), line, fitted.size, WHITE,
+                                  True, anchor="mt", condensed=True)
 
     return height + GAP, draw
+
+
+def _cell_name(name: str, width: float) -> Fitted:
+    """A name under a panel's card: on one line at the largest size that fits, else on two, else cut."""
+    two = fit_lines(name, width, min_size(True, True) + 6, min_size(True, True), 2)
+    return two if two is not None else one_line(name, width)
 
 
 def _titled(text: str) -> Callable[[float], Fitted]:
