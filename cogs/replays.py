@@ -75,8 +75,11 @@ def review_picture(n: int) -> str:
 
 def action_name(game: str, action: Action, faces: str = "italian") -> str:
     """An action as the hand's controls name it: a card, a capture or placing (as the game's render names a play
-    that takes), an exchange, a call."""
+    that takes), a play the game names its own way (its render's ``play_label``), an exchange, a call."""
     if action.kind == "play" and action.card is not None:
+        play_label = for_game(game).play_label
+        if play_label is not None:
+            return play_label(action, faces)
         take_label = for_game(game).take_label
         if action.take is not None and take_label is not None:
             return take_label(action, faces)

@@ -53,6 +53,9 @@ class GameRender:
     """The face-up trump card while it lies under the stock, from the public view (Briscola), else ``None``."""
     take_label: Callable[[Action, str], str] | None = None
     """How a play that takes cards is named (``(action, faces)``: Cicera's captures), in reviews and hints."""
+    play_label: Callable[[Action, str], str] | None = None
+    """How a play is named in reviews and hints when the game names its plays its own way (``(action, faces)``:
+    Tressette's lead with its signal); ``None``: by ``take_label`` for a play that takes, else by its card."""
     turn_key: str = "review.trick"
     """The text key naming where a reviewed decision was (``review.trick``: its trick; Cicera: its turn)."""
     cost_key: str = "review.cost"
