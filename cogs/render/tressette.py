@@ -31,7 +31,7 @@ from cogs.render.games import GameRender, register
 from cogs.render.hand import card_buttons
 from cogs.render.seats import faces, seat_label
 from cogs.render.status import cards_text, score_line, side_name, stock_line
-from cogs.texts import card_name, suit_name, t
+from cogs.texts import TEXTS, card_name, suit_name, t
 from rules.actions import Action
 from rules.cards import Card
 from rules.games.tressette.rules import BUONGIOCO, SIGNALS, thirds_of
@@ -77,7 +77,17 @@ SUMMARY_DECLARATIONS = N_("Declarations: {declarations}")
 NO_DECLARATIONS = N_("none")
 PARTNER = N_("Your partner: **{name}**.")
 
+LEAD_WITH_SIGNAL = N_("{card}, signal {signal}")
+"""A lead with its signal as reviews and hints name it."""
+
 # the review's and hint's texts, in the game's score unit (``cogs.texts.t`` reads them by key)
+TEXTS.update({
+    "review.cost_tressette": N_("It cost your side about **{points} deal points** and **{win} points of win "
+                                "chance** (yours {before}, the AI's choice {after})."),
+    "review.cost_points_tressette": N_("It cost your side about **{points} deal points**."),
+    "hint.line_tressette": N_("Hint: **{action}**, with {win} win chance and about {points} deal points for your "
+                              "side."),
+})
 
 
 def own_view(view: GameView) -> TressetteView:
@@ -143,6 +153,14 @@ def hand_lines(info: TableInfo, view: GameView) -> list[str]:
 def signal_name(signal: str) -> str:
     """A signal as the table names it: ``busso (knock)``."""
     return gettext(SIGNAL_NAMES.get(signal, signal))
+
+
+def play_label(action: Action, f: str) -> str:
+    """A play as reviews and hints name it: its card, and a lead's signal (``3 di Coppe, signal busso``)."""
+    card = card_name(action.card, f) if action.card is not None else str(action)
+    if action.signal is None:
+        return card
+    return gettext(LEAD_WITH_SIGNAL).format(card=card, signal=signal_name(action.signal))
 
 
 def in_play_line(info: TableInfo, pub: TressetteView) -> str:
@@ -257,5 +275,7 @@ CHOICE_LABELS = {
 }
 
 RENDER = register(GameRender(GAME, hand_items, hand_lines=hand_lines, status_lines=status_lines,
-                             summary_lines=summary_lines, command=COMMAND, option_help=OPTION_HELP,
+                             summary_lines=summary_lines, play_label=play_label,
+                             cost_key="review.cost_tressette", cost_points_key="review.cost_points_tressette",
+                             hint_key="hint.line_tressette", command=COMMAND, option_help=OPTION_HELP,
                              choice_labels=CHOICE_LABELS))

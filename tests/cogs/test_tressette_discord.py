@@ -12,6 +12,7 @@ import pytest
 from simcord.backend.access import can_access_channel
 
 from cogs import ids
+from cogs.render.tressette import play_label
 from cogs.texts import card_name
 from rules.actions import Action
 from tests.cogs.test_history import post_buttons
@@ -247,6 +248,7 @@ async def test_after_a_tressette_game_rematch_replay_review_history_and_the_lead
     await ui.env.settle(timeout=120)
     text = ui.text(ui.message(channel, review.response.message.id, viewer=alice))
     assert f"Your review of game {game.id}" in text and "the AI prefers" in text
+    assert "deal points" in text and "card points" not in text, "a cost in the game's unit"
 
     rematch = await alice.click(summary, custom_id=f"tv:rematch:{game.id}")
     assert rematch.acknowledged
@@ -278,3 +280,19 @@ async def test_rest_calls_a_card_keep_the_budget_of_every_game(ui, seed, options
     print(f"\ntressette {options['players']}, {people} people: {calls} REST calls for {cards} cards, "
           f"{calls / cards:.2f} a card")
     assert calls / cards <= budget, calls
+
+
+@pytest.mark.usefixtures("simcord_env")
+async def test_a_hint_at_a_practice_tressette_names_a_legal_play(ui, seed):
+    seed(12)
+    guild, channel = ui.room()
+    (alice,) = ui.members(guild, "alice")
+    table_id = await ui.open_table(alice, channel, "tressette", players=2, level="medium", hints="on", turn_timer=0)
+    hand = await ui.my_hand(alice, channel, table_id)
+    view = ui.service().view(table_id, alice.id)
+    (hint,) = [b for b in ui.buttons(hand) if b.custom_id.startswith(f"tv:hint:{table_id}:")]
+    answer = await alice.click(hand, custom_id=hint.custom_id)
+    assert answer.ephemeral
+    line = ui.text(answer.response.message)
+    assert line.startswith("Hint: **") and "deal points for your side" in line
+    assert line.split("**")[1] in {play_label(a, "italian") for a in view.legal}

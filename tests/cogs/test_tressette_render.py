@@ -12,7 +12,7 @@ from bot.tables import SeatInfo, TableInfo
 from cogs import ids, render
 from cogs.lobby import game_command
 from cogs.render import layout
-from cogs.render.tressette import thirds_text
+from cogs.render.tressette import play_label, thirds_text
 from cogs.texts import card_name
 from rules.actions import Action
 from rules.games.tressette.engine import SPEC
@@ -200,3 +200,12 @@ def test_the_command_offers_every_option_with_fixed_choices():
     assert ("one round", "single") in options["match"] and ("to 41 points", "41") in options["match"]
     assert sorted(v for _n, v in options["signals"]) == ["off", "on"]
     assert command.description == "Open a table of Tressette (2 or 4 players; 4 in two teams)"
+
+
+def test_reviews_and_hints_name_a_lead_with_its_signal():
+    from cogs.replays import action_name
+
+    assert action_name("tressette", Action.play("3c", signal="busso")) == "3 di Coppe, signal busso (knock)"
+    assert action_name("tressette", Action.play("3c")) == "3 di Coppe"
+    ace = Action.play("Ab", signal="volo")
+    assert play_label(ace, "french") == f"{card_name(ace.card, 'french')}, signal volo (fly)"
