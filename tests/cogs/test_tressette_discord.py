@@ -296,3 +296,29 @@ async def test_a_hint_at_a_practice_tressette_names_a_legal_play(ui, seed):
     line = ui.text(answer.response.message)
     assert line.startswith("Hint: **") and "deal points for your side" in line
     assert line.split("**")[1] in {play_label(a, "italian") for a in view.legal}
+
+
+@pytest.mark.usefixtures("simcord_env")
+@pytest.mark.parametrize("options", [{"players": 2, "accusi": "on", "show_points": "on", "faces": "french"},
+                                     {"players": 4, "signals": "on", "accusi": "on"}], ids=str)
+async def test_no_public_message_names_a_hidden_card(ui, seed, options):
+    """Drawn and declared cards are public; every other card in a hand or the stock never shows."""
+    seed(17)
+    guild, channel = ui.room()
+    alice, bob = ui.members(guild, "alice", "bob")
+    table_id = await ui.open_table(alice, channel, "tressette", [bob], level="medium", match="single",
+                                   turn_timer=0, **options)
+    service = ui.service()
+    seats = {m.id: Seat(ui, channel, m, random.Random(m.id), signal="striscio") for m in (alice, bob)}
+    checked = 0
+    while ui.live(table_id):
+        rnd = service._tables[table_id].match.round  # the test looks behind the service to know every hand
+        shown = service.view(table_id).announced()
+        secret = [c for hand in rnd.hands for c in hand if c not in shown] + list(rnd.stock)
+        text = "\n".join(ui.text(m) for m in ui.public(channel))
+        for name in {card_name(c, style) for c in secret for style in ("italian", "french")}:
+            assert name not in text, f"{name} is secret but shows in a public message"
+        checked += 1
+        info = service.get(table_id)
+        await seats[info.seats[info.to_move].user_id].turn(table_id)
+    assert checked >= 10
