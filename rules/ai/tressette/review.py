@@ -16,11 +16,10 @@ import random
 
 from rules.ai.review import means, outcome
 from rules.ai.tressette.levels import Knowledge
-from rules.ai.tressette.search import RELAX_TRIES, exact_now, fast_margin, relaxed, sample, solve
+from rules.ai.tressette.search import RELAX_TRIES, exact_now, fast_margin, relaxed, round_thirds, sample, solve
 from rules.ai.tressette.tuning import TRESSETTE
 from rules.games.tressette.engine import SPEC
-from rules.games.tressette.round import TressetteRound
-from rules.games.tressette.rules import LAST_TRICK_THIRDS, THIRDS, side_of
+from rules.games.tressette.rules import side_of
 from rules.games.tressette.view import TressetteView
 
 POINT_SCALE = SPEC.review_scale
@@ -43,12 +42,6 @@ EXACT_SAMPLES = 24
 def turn(view: TressetteView) -> int:
     """A reviewed decision's turn: the trick it is played to (1 for the first)."""
     return view.tricks_done + 1
-
-
-def round_thirds(rnd: TressetteRound) -> int:
-    """The thirds the round hands out in all: those taken, those still to play and the last trick's."""
-    cards = [c for h in rnd.hands for c in h] + rnd.stock + rnd.trick
-    return sum(rnd.thirds) + sum(THIRDS[c] for c in cards) + LAST_TRICK_THIRDS
 
 
 def _points(total: int, thirds_margin: int) -> tuple[int, int]:

@@ -133,6 +133,12 @@ def greedy_move(rnd: TressetteRound, played: int) -> int:
     return min(legal, key=lambda c: (THIRDS[c], STRENGTH[c], c))
 
 
+def round_thirds(rnd: TressetteRound) -> int:
+    """The thirds the round hands out in all: those taken, those still to play and the last trick's."""
+    cards = [c for h in rnd.hands for c in h] + rnd.stock + rnd.trick
+    return sum(rnd.thirds) + sum(THIRDS[c] for c in cards) + LAST_TRICK_THIRDS
+
+
 def margin(rnd: TressetteRound, side: int) -> int:
     """Thirds of ``side`` less the other side's, as they stand."""
     mine = sum(t for s, t in enumerate(rnd.thirds) if side_of(s, rnd.n) == side)
@@ -309,13 +315,19 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
             continue
         n += 1
         table: dict[tuple[object, ...], int] = {}
+        total = round_thirds(world)
         for c in cards:
             if exact:
                 child = world.clone()
                 child._play(c, 0)
-                totals[c] += solve(child, side, -10_000, 10_000, table)
+                m = solve(child, side, -10_000, 10_000, table)
             else:
-                totals[c] += fast_margin(world, c, played, side)
+                m = fast_margin(world, c, played, side)
+            if tuning.win_bonus:
+                mine = (total + m) // 2
+                won = mine // 3 - (total - mine) // 3
+                m += tuning.win_bonus if won > 0 else -tuning.win_bonus if won < 0 else 0
+            totals[c] += m
         if perfect:
             break
     return {c: t / n for c, t in totals.items()}
@@ -337,4 +349,4 @@ def choose_hard(view: TressetteView, rng: random.Random, time_ms: int,
 
 
 __all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "exact_now", "fast_margin", "hard_values", "margin",
-           "playout", "relaxed", "sample", "solve"]
+           "playout", "relaxed", "round_thirds", "sample", "solve"]

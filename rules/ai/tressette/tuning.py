@@ -18,6 +18,9 @@ class TressetteTuning:
     """The most samples a decision looks at, however much time is left."""
     max_ms: int = 120
     """The longest a decision searches whatever its budget (a median under 150 ms a move on one core)."""
+    win_bonus: int = 6
+    """Thirds added to a sample's margin when the seat's side ends the round ahead in points (taken off when
+    behind): the round's result, not only its margin."""
     relax_signals: bool = True
     """When no dealing fits the signals (a seat signalled falsely), deal by the voids the seats showed alone
     (``search.relaxed``) instead of valuing every card even."""
@@ -25,5 +28,5 @@ class TressetteTuning:
 
 TRESSETTE = TressetteTuning()
 """``hard``'s search."""
-YARDSTICK = TressetteTuning(exact_cards=12, max_samples=400, max_ms=120, relax_signals=False)
+YARDSTICK = TressetteTuning(exact_cards=12, max_samples=400, max_ms=120, win_bonus=0, relax_signals=False)
 """``hard-v1`` of Tressette: ``hard``'s first tuning, frozen."""
