@@ -85,6 +85,20 @@ def _fast_cicera(rng: random.Random) -> None:
         r.apply_unchecked(choice(r.legal_fast()))
 
 
+def _fast_scopa(game: str, players: int, deal: str) -> Callable[[random.Random], None]:
+    """A Scopa or Scopone round through ``legal_fast``/``apply_unchecked``, random moves (every capture choice
+    listed each turn)."""
+    from rules.games.scopa.round import ScopaRound
+
+    def one(rng: random.Random) -> None:
+        r = ScopaRound.shuffled(game, players, deal, players - 1, rng)
+        choice = rng.choice
+        while not r.is_over():
+            r.apply_unchecked(choice(r.legal_fast()))
+
+    return one
+
+
 SEARCH_MS = 50
 """The budget of each search of the ``cicera-search`` benchmarks (its planned work; the clock is off)."""
 
@@ -161,6 +175,11 @@ def benchmarks() -> dict[str, Callable[[random.Random], None]]:
     out["cicera-checked"] = _checked("cicera", 4)
     out["cicera-search"] = _cicera_search(True)
     out["cicera-search-engine"] = _cicera_search(False)
+    out["scopa2-fast"] = _fast_scopa("scopa", 2, "scopa")
+    out["scopa4-fast"] = _fast_scopa("scopa", 4, "scopa")
+    out["scopone-fast"] = _fast_scopa("scopone", 4, "scientifico")
+    out["scopa2-checked"] = _checked("scopa", 2)
+    out["scopone-checked"] = _checked("scopone", 4)
     return out
 
 

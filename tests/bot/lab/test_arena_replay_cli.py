@@ -72,6 +72,13 @@ def test_bench_times_cicera_searches_both_ways(capsys):
         assert len(rows) == 1 and int(rows[0][1]) == 2 and float(rows[0][3]) > 0
 
 
+def test_bench_plays_scopa_and_scopone_rounds_on_the_fast_and_checked_paths(capsys):
+    for name in ("scopa2-fast", "scopa4-fast", "scopone-fast", "scopa2-checked", "scopone-checked"):
+        assert main(["bench", "--only", name, "--games", "3"]) == 0
+        rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith(name + " ")]
+        assert len(rows) == 1 and int(rows[0][1]) == 3 and float(rows[0][3]) > 0
+
+
 def test_wilson_interval_and_percentile_on_fixed_input():
     lo, hi = wilson(8, 10)
     assert round(lo, 3) == 0.490 and round(hi, 3) == 0.943
