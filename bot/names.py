@@ -73,8 +73,6 @@ WHY: dict[str, str] = {
 """What a hinted action does (``rules.ai.review.why``'s keys), said in one line."""
 WHY_CAPTURE = NP_("It captures {n} card.", "It captures {n} cards.")
 WHY_CAPTURE_BONUSES = NP_("It captures {n} card and scores {bonuses}.", "It captures {n} cards and scores {bonuses}.")
-BONUS_NAMES = {"scua": N_("scùa"), "picada": N_("picada"), "simili": N_("simili"), "quadriglia": N_("quadriglia")}
-"""Cicera's capture bonuses (the same texts as ``cogs.texts``'s ``status.bonus.*``)."""
 
 
 def percent(chance: float) -> str:
@@ -87,11 +85,13 @@ def win_points(played: float, best: float) -> int:
     return max(0, round(100 * best) - round(100 * played))
 
 
-def why_text(key: str, fields: Mapping[str, object]) -> str:
-    """The line of why of a hint, from ``rules.ai.review.why``'s key and fields (translated)."""
+def why_text(game: str, key: str, fields: Mapping[str, object]) -> str:
+    """The line of why of a hint in ``game``, from ``rules.ai.review.why``'s key and fields (translated; a
+    capture's bonuses as the game's spec names them, ``GameSpec.bonus_names``)."""
     if key == "capture":
         n = int(str(fields["n"]))
-        bonuses = [gettext(BONUS_NAMES[b]) for b in fields.get("bonuses") or () if b in BONUS_NAMES]  # type: ignore[attr-defined]
+        named = GAMES[game].bonus_names if game in GAMES else {}
+        bonuses = [gettext(named[b]) for b in fields.get("bonuses") or () if b in named]  # type: ignore[attr-defined]
         if bonuses:
             return ngettext(*WHY_CAPTURE_BONUSES, n).format(n=n, bonuses=" + ".join(bonuses))
         return ngettext(*WHY_CAPTURE, n).format(n=n)

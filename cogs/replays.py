@@ -153,7 +153,7 @@ def hint_text(view: GameView, values: list[ActionValue], faces: str) -> str:
     best, game = values[0], view.game
     lines = [t(for_game(game).hint_key, action=action_name(game, best.action, faces), win=percent(best.win),
                points=f"{best.points:.0f}"),
-             why_text(*why(view, best.action))]
+             why_text(view.game, *why(view, best.action))]
     if len(values) > 1:
         other = values[1]
         gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)

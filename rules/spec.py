@@ -8,7 +8,7 @@ where the rest of the code looks a game up. Layers above ask the spec (``spec.ha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.actions import N_, RulesError, brief
@@ -77,6 +77,8 @@ class GameSpec:
     """The rows a round's summary shows, in order, beside the game points every summary has."""
     review_scale: float = 1.0
     """The points worth one whole win in a review's costs: a decision's severity is ``win + points / scale``."""
+    bonus_names: Mapping[str, str] = field(default_factory=dict)
+    """The capture bonuses a hint may name (the ``bonuses`` of its AI's ``why``): key → catalogue text."""
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:

@@ -38,7 +38,7 @@ def hint_lines(view: GameView, values: list[ActionValue], choices: list[Action])
     game = view.game
     out = [_(for_game(game).hint_line).format(action=named(best.action), win=percent(best.win),
                                               points=f"{best.points:.0f}"),
-           why_text(*why(view, best.action))]
+           why_text(view.game, *why(view, best.action))]
     if len(values) > 1:
         other = values[1]
         gap = severity(game, best.points, best.win) - severity(game, other.points, other.win)

@@ -115,6 +115,9 @@ SUMMARY_ROWS: tuple[SummaryRow, ...] = (
     *(SummaryRow(key, ROW_LABELS[key], "award") for key in AWARDS),
 )
 """A deal's summary: each capture bonus, then each award, per team."""
+BONUS_LABELS: dict[str, str] = {"scua": N_("scùa"), "picada": N_("picada"), "simili": N_("simili"),
+                                "quadriglia": N_("quadriglia")}
+"""The capture bonuses as a hint names them."""
 
 SPEC = register(GameSpec(
     name=Cicera.game,
@@ -132,5 +135,6 @@ SPEC = register(GameSpec(
     score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=6.0,
+    bonus_names=BONUS_LABELS,
 ))
 Cicera.spec = SPEC
