@@ -130,6 +130,8 @@ SUMMARY_ROWS: tuple[SummaryRow, ...] = (
     *(SummaryRow(key, ROW_LABELS[key], "award") for key in AWARDS),
 )
 """A round's summary: the scope, then each round point, per side."""
+BONUS_LABELS: dict[str, str] = {"scopa": N_("scopa")}
+"""A capture that sweeps the table, as a hint names it."""
 
 SCOPA_SPEC = GameSpec(
     name=NAME,
@@ -147,6 +149,7 @@ SCOPA_SPEC = GameSpec(
     score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=4.0,
+    bonus_names=BONUS_LABELS,
 )
 SCOPONE_SPEC = GameSpec(
     name=SCOPONE,
@@ -164,6 +167,7 @@ SCOPONE_SPEC = GameSpec(
     score_unit=N_("deal points"),
     summary_rows=SUMMARY_ROWS,
     review_scale=4.0,
+    bonus_names=BONUS_LABELS,
 )
 Scopa.spec = SCOPA_SPEC
 Scopone.spec = SCOPONE_SPEC
