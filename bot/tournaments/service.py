@@ -54,6 +54,10 @@ OPEN_STAGGER = 1.7
 """Seconds between two tables of a round opened: each posts its message in the tournament's channel, and
 Discord lets a bot post 5 messages per 5 seconds in one channel; at most 3 tables in any 5 seconds leave room
 for the round's own messages (two at most, posted as it starts)."""
+OPEN_RETRIES = (5.0, 30.0, 120.0, 600.0)
+"""Seconds before each new try to open a round's table, or to store which table it is, after a failure (the
+database or Discord briefly unavailable): the round goes on without a restart. Past the last, the table waits
+for the next start of the bot, which opens the round's missing tables."""
 NO_SHOW_TURNS = 2
 """Turns a member may let run out at the start of a table, without acting once, before they forfeit it."""
 DEFAULT_LEVEL = "medium"
@@ -151,6 +155,8 @@ class TournamentService:
         self.store = tables.store
         self.stagger = stagger
         """Seconds between two tables of a round opened."""
+        self.retries = OPEN_RETRIES
+        """Seconds before each new try after a table failed to open or to be stored."""
         self._listeners: list[Callable[[TournamentEvent], object]] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._placed: dict[int, tuple[int, int, int]] = {}
@@ -474,7 +480,7 @@ class TournamentService:
             first = False
             await self._open_table(row, state, t)
 
-    async def _open_table(self, row: TournamentRow, state: TournamentState, t: RoundTable) -> None:
+    async def _open_table(self, row: TournamentRow, state: TournamentState, t: RoundTable, tries: int = 0) -> None:
         level = row.level or DEFAULT_LEVEL
         seats = [Seat(u, state.name_of(u)) if u is not None else Seat(None, _("AI ({level})").format(level=level),
                                                                         level) for u in t.seats]
@@ -485,14 +491,48 @@ class TournamentService:
             try:
                 info = await self.tables.open_seated(row.guild_id, row.channel_id, row.organiser_id, row.game,
                                                      row.players, row.options, level, seats)
+            except BadRequest as e:
+                log.error("tournament %d: table %d of round %d cannot open: %s", row.id, t.place, t.round, e)
+                return
             except TableError as e:
                 log.error("tournament %d: opening table %d of round %d failed: %s", row.id, t.place, t.round, e)
+                self._try_again(tries, self._reopen(row.id, t, tries + 1))
                 return
             self._placed[info.id] = (row.id, t.round, t.place)
-            try:
-                await self.store.set_round_table(row.id, t.round, t.place, info.id)
-            except StorageError as e:
-                log.error("tournament %d: storing table %d failed: %s", row.id, info.id, e.reason)
+            await self._store_table(row.id, t, info.id)
+
+    def _try_again(self, tries: int, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` after the wait of try ``tries`` (``retries``); past the last, leave it to the next start."""
+        if tries >= len(self.retries):
+            work.close()
+            log.error("tournament: giving up until the next start after %d tries", tries + 1)
+            return
+        wait = self.retries[tries]
+
+        async def later() -> None:
+            await asyncio.sleep(wait)
+            await work
+
+        self._spawn(later())
+
+    async def _reopen(self, tournament_id: int, t: RoundTable, tries: int) -> None:
+        """Open a round's table again after a failure, if the event still needs it."""
+        row = await self.store.tournament(tournament_id)
+        if row is None or row.status != "playing" or row.round != t.round:
+            return
+        state = await self._state(row)
+        now = next((x for x in state.tables if (x.round, x.place) == (t.round, t.place)), None)
+        if now is not None and now.table_id is None and now.result is None:
+            await self._open_table(row, state, now, tries)
+
+    async def _store_table(self, tournament_id: int, t: RoundTable, table_id: int, tries: int = 0) -> None:
+        """Store which live table plays a round's table, trying again after a database failure (until then the
+        result is followed in memory; a restart before it is stored would open the table anew)."""
+        try:
+            await self.store.set_round_table(tournament_id, t.round, t.place, table_id)
+        except StorageError as e:
+            log.error("tournament %d: storing table %d failed: %s", tournament_id, table_id, e.reason)
+            self._try_again(tries, self._store_table(tournament_id, t, table_id, tries + 1))
 
     # ----- table events -----
     def _on_table_event(self, ev: TableEvent) -> None:

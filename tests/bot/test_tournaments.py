@@ -325,3 +325,39 @@ async def test_a_shard_handed_over_in_the_middle_of_a_round_goes_on_in_the_next_
         assert (await second.tournaments.state(row.id, guild)).row.status == "finished"
     finally:
         await second.close()
+
+
+async def test_a_table_that_fails_to_open_or_to_be_stored_is_tried_again_and_the_event_goes_on(open_service, play,
+                                                                                               monkeypatch):
+    from bot.storage import StorageError
+    from bot.tables.errors import StorageFailed
+
+    service = await open_service()
+    service.tournaments.retries = (0.0, 0.0)
+    row = await new_event(service, [1, 2, 3, 4], rounds=2)
+    opened, stored = service.open_seated, service.store.set_round_table
+    failures = {"open": 1, "store": 1}
+
+    async def open_once_failing(*args, **kwargs):
+        if failures["open"]:
+            failures["open"] -= 1
+            raise StorageFailed("disk I/O error")
+        return await opened(*args, **kwargs)
+
+    async def store_once_failing(*args, **kwargs):
+        if failures["store"]:
+            failures["store"] -= 1
+            raise StorageError("disk I/O error")
+        return await stored(*args, **kwargs)
+
+    monkeypatch.setattr(service, "open_seated", open_once_failing)
+    monkeypatch.setattr(service.store, "set_round_table", store_once_failing)
+    await service.tournaments.start(row.id, GUILD, ORGANISER)
+    await settle(service)
+    state = await service.tournaments.state(row.id, GUILD)
+    assert failures == {"open": 0, "store": 0}
+    assert [t.table_id is not None for t in state.tables] == [True, True]  # both opened and stored after all
+    assert sorted(t.id for t in service.tables()) == sorted(t.table_id for t in state.tables)  # none opened twice
+    for _round in range(2):
+        await play_round(service, play, row.id)
+    assert (await service.tournaments.state(row.id, GUILD)).row.status == "finished"
