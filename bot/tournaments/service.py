@@ -661,8 +661,23 @@ class TournamentService:
                 return
             await self._maybe_end_round(row)
         pending = [t for t in await self.store.round_tables(row.id, row.round) if t.table_id is None]
+        pending = [t for t in pending if not await self._adopt(row, t)]
         if pending:
             await self._open_tables(row, pending)
+
+    async def _adopt(self, row: TournamentRow, t: RoundTable) -> bool:
+        """Follow a live table that plays round table ``t`` although its id was not stored (the bot stopped
+        between opening it and storing it): the event's game, channel and organiser, the same people in the
+        same seats, and followed for no other round table of any event. True when one was found (and stored)."""
+        followed = set(self._placed)  # the tables of every event, this one's other tables among them
+        for info in self.tables.tables(row.guild_id, row.channel_id):
+            if (info.id not in followed and info.game == row.game and info.host_id == row.organiser_id
+                    and info.status == "playing" and [s.user_id for s in info.seats] == list(t.seats)):
+                self._placed[info.id] = (row.id, t.round, t.place)
+                await self._store_table(row.id, t, info.id)
+                log.info("tournament %d: table %d of round %d is live table %d", row.id, t.place, t.round, info.id)
+                return True
+        return False
 
 
 def podium(state: TournamentState) -> list[tuple[int, int]]:

@@ -361,3 +361,34 @@ async def test_a_table_that_fails_to_open_or_to_be_stored_is_tried_again_and_the
     for _round in range(2):
         await play_round(service, play, row.id)
     assert (await service.tournaments.state(row.id, GUILD)).row.status == "finished"
+
+
+async def test_a_table_opened_but_not_stored_before_a_restart_is_followed_not_opened_twice(open_service, play,
+                                                                                          db_path, monkeypatch):
+    from bot.storage import StorageError
+
+    service = await open_service()
+    service.tournaments.retries = ()  # the bot stops before it could store the table's id
+    row = await new_event(service, [1, 2], rounds=1)
+    stored = service.store.set_round_table
+
+    async def never(*_args, **_kwargs):
+        raise StorageError("disk I/O error")
+
+    monkeypatch.setattr(service.store, "set_round_table", never)
+    await service.tournaments.start(row.id, GUILD, ORGANISER)
+    await settle(service)
+    (live,) = service.tables()
+    assert (await service.tournaments.state(row.id, GUILD)).tables[0].table_id is None
+    monkeypatch.setattr(service.store, "set_round_table", stored)
+    await service.close()
+
+    again = await open_service(path=db_path)
+    again.tournaments.stagger = 0
+    await settle(again)
+    assert [t.id for t in again.tables()] == [live.id]  # resumed, not opened a second time
+    (table,) = (await again.tournaments.state(row.id, GUILD)).tables
+    assert table.table_id == live.id
+    await play(again, live.id, {1, 2})
+    await settle(again)
+    assert (await again.tournaments.state(row.id, GUILD)).row.status == "finished"
