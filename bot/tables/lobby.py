@@ -33,9 +33,23 @@ from bot.tables.events import Aborted, AiAdded, AiRemoved, Created, HostChanged,
 from bot.tables.table import Seat, Table, TableInfo, assign_seats
 from bot.tables.turns import WRITE_TRIES, Turns
 from rules.actions import RulesError
+from rules.engine import Match
 from rules.records import game_class
 
 log = logging.getLogger(__name__)
+
+
+def game_of(game: str, players: int) -> type[Match]:
+    """The match class of ``game`` when it is played by ``players``; ``BadRequest`` saying why not."""
+    try:
+        cls = game_class(game)
+    except RulesError as e:
+        raise BadRequest(error_text(e)) from None
+    if players not in cls.player_counts:
+        counts = ", ".join(str(p) for p in cls.player_counts)
+        raise BadRequest(_("{game} is played by {counts} players, not {players}.").format(
+            game=game, counts=counts, players=players))
+    return cls
 
 
 class Lobby(Turns):
@@ -60,14 +74,7 @@ class Lobby(Turns):
         self._check_open()
         if self.shards is not None and not self.shards.owns(guild_id):
             raise WrongShard(self.shards.shard_of(guild_id, self.shards.count))
-        try:
-            cls = game_class(game)
-        except RulesError as e:
-            raise BadRequest(error_text(e)) from None
-        if players not in cls.player_counts:
-            counts = ", ".join(str(p) for p in cls.player_counts)
-            raise BadRequest(_("{game} is played by {counts} players, not {players}.").format(
-                game=game, counts=counts, players=players))
+        cls = game_of(game, players)
         self._check_level(level)
         settings = await self.standings.guild_settings(guild_id)
         if settings.allowed_channels and channel_id not in settings.allowed_channels:

@@ -32,13 +32,13 @@ from bot.storage.rows import JsonObject
 from bot.storage.tournaments import Bye, EntrantRow, JoinOutcome, RoundTable, TournamentRow
 from bot.tables.errors import BadRequest, LimitReached, NotHost, TableError, storage_failure
 from bot.tables.events import EventKind, TableEvent, Timeout
+from bot.tables.lobby import game_of
 from bot.tables.table import Seat
 from bot.tournaments.pairing import Entrant, bracket, next_pairs, swiss
 from bot.tournaments.standings import LOSS, Outcome, Row, standings, table_outcomes
 from rules.actions import RulesError
 from rules.ai import AGENT_NAMES
 from rules.games import spec
-from rules.records import game_class
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -219,14 +219,7 @@ class TournamentService:
                      format: str = "swiss", rounds: int | None = 3, options: JsonObject | None = None,
                      level: str | None = None, max_entrants: int = 32, auto_next: bool = True) -> TournamentRow:
         """Open a tournament's sign-up; every setting is checked first (the guild's default options fill in)."""
-        try:
-            cls = game_class(game)
-        except RulesError as e:
-            raise BadRequest(error_text(e)) from None
-        if players not in cls.player_counts:
-            counts = ", ".join(str(p) for p in cls.player_counts)
-            raise BadRequest(_("{game} is played by {counts} players, not {players}.").format(
-                game=game, counts=counts, players=players))
+        cls = game_of(game, players)
         if format not in FORMATS:
             raise BadRequest(_("A tournament is swiss or knockout."))
         if format == "knockout":
