@@ -6,12 +6,15 @@ greedy), ``medium`` (card-counting heuristics), ``hard`` (search over the hidden
 (``rules.ai.briscola``, ``rules.ai.chiamata``, ``rules.ai.cicera``, named by its ``GameSpec.ai_module``)
 registers a ``GameAI`` (``rules.ai.registry``) whose ``choose`` is a plain function of its arguments with no
 shared mutable state, so the service can run it in an executor. ``hard-v1`` (``rules.ai.baselines``) is the
-frozen yardstick: an arena agent that no user picks.
+frozen yardstick: an arena agent that no user picks. ``hard-quiet`` is another arena agent: ``hard`` with every
+signal it would give taken off its play (the same card, with the same randomness), so that an arena measures
+what a game's signals are worth (docs/AI.md, Tressette); in a game without signals it is ``hard``.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Protocol
 
 from rules.actions import Action, RulesError
@@ -21,8 +24,10 @@ from rules.view import GameView
 
 LEVELS = ("easy", "medium", "hard")
 """The levels a user can pick."""
-ARENA_AGENTS = (baselines.NAME,)
-"""Agents for the arena and the tests only: the frozen yardstick."""
+QUIET = "hard-quiet"
+"""``hard`` that never gives a signal: the same card as ``hard``, played without the signal."""
+ARENA_AGENTS = (baselines.NAME, QUIET)
+"""Agents for the arena and the tests only: the frozen yardstick and ``hard`` without signals."""
 AGENT_NAMES = ("random", "greedy", *LEVELS, *ARENA_AGENTS)
 DEFAULT_TIME_MS = 200
 
@@ -73,7 +78,17 @@ def choose(level: str, view: GameView, rng: random.Random, time_ms: int = DEFAUL
         return view.legal[0]
     if level == baselines.NAME:
         return baselines.choose(view, rng, time_ms)
+    if level == QUIET:
+        return quiet(game_ai(view.game).choose("hard", view, rng, time_ms), view)
     return game_ai(view.game).choose("greedy" if level == "easy" else level, view, rng, time_ms)
+
+
+def quiet(action: Action, view: GameView) -> Action:
+    """``action`` without its signal, when the play without it is legal in ``view``; else ``action``."""
+    if action.signal is None:
+        return action
+    plain = replace(action, signal=None)
+    return plain if plain in view.legal else action
 
 
 def make_agent(name: str, time_ms: int = DEFAULT_TIME_MS) -> Agent:
