@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 
@@ -244,8 +245,10 @@ def main(args: argparse.Namespace) -> int:
     marks = benchmarks()
     known = [*marks, "cicera-capture-listing", "images", "service", "review", "pairing", "tournament"]
     if args.only is not None and args.only not in known:
-        print(_("error: no benchmark {name!r}; names: {names}").format(
-            name=args.only, names=", ".join(known)), file=sys.stderr)
+        print(_("error: no benchmark {name!r}; the benchmarks are:").format(name=args.only), file=sys.stderr)
+        print(textwrap.fill(", ".join(known), width=100, initial_indent="  ", subsequent_indent="  ",
+                            break_on_hyphens=False, break_long_words=False),
+              file=sys.stderr)
         return 2
     if args.only in ("cicera-capture-listing", "images", "service", "review", "pairing", "tournament"):
         marks = {}

@@ -159,5 +159,5 @@ def test_bad_input_is_a_short_error(tmp_path, args):
         said = [line for line in output.splitlines() if line and not line.startswith(("usage:", " "))]
         assert len(said) == 1, output[:2000]
         named = max((p for p in argv if p.startswith(str(tmp_path))), key=len, default="")
-        # one line (the longest: the bench's list of its 17 benchmark names, 275 characters)
+        # one line (a list, such as the bench's names, follows it indented)
         assert "error" in said[0] and len(said[0]) - len(named) < 320, said
