@@ -169,6 +169,12 @@ class Match:
         """Game points of each side."""
         return [self.totals[side[0]] for side in self.sides]
 
+    def leading_side(self) -> list[int]:
+        """The seats of the side with the highest total alone; empty when sides share it."""
+        totals = self.side_totals()
+        top = max(totals)
+        return list(self.sides[totals.index(top)]) if totals.count(top) == 1 else []
+
     def auto_action(self) -> Action | None:
         """The action the table plays by itself now (Briscola's ``autoplay_last``), else ``None``."""
         return None

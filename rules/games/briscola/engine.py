@@ -80,9 +80,7 @@ class Briscola(Match):
             return list(self.sides[self.won_all])
         if self.options["match"] == "single":
             return list(self.rounds[-1]["result"]["winners"])
-        totals = self.side_totals()
-        top = max(totals)
-        return list(self.sides[totals.index(top)]) if totals.count(top) == 1 else []
+        return self.leading_side()
 
     def auto_action(self) -> Action | None:
         """With ``autoplay_last`` on, the action the bot plays itself in the last trick; else ``None``."""

@@ -90,11 +90,7 @@ class Tressette(Match):
 
     def match_winners(self) -> list[int]:
         """The seats of the side with the higher total; empty on a draw (a single round only)."""
-        totals = self.side_totals()
-        top = max(totals)
-        if totals.count(top) != 1:
-            return []
-        return list(self.sides[totals.index(top)])
+        return self.leading_side()
 
     def view(self, seat: int | None) -> TressetteView:
         """What ``seat`` may see (``None``: the public view)."""
