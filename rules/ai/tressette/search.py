@@ -287,10 +287,22 @@ def exact_now(view: TressetteView, tuning: TressetteTuning = TRESSETTE) -> bool:
     return sum(view.hand_sizes) <= tuning.exact_cards and view.stock_count == 0
 
 
+def sample_budget(view: TressetteView, time_ms: int, tuning: TressetteTuning = TRESSETTE) -> int:
+    """How many samples a decision looks at with a budget of ``time_ms``: a function of the budget alone (and of
+    whether they are searched exactly), never of the clock; one when the search is perfect (two players, the
+    stock used up, the hands small)."""
+    if exact_now(view, tuning):
+        if view.players == 2:
+            return 1
+        return max(2, min(tuning.max_samples, int(time_ms * tuning.exact_per_ms)))
+    return max(4, min(tuning.max_samples, int(time_ms * tuning.samples_per_ms)))
+
+
 def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
                 tuning: TressetteTuning = TRESSETTE) -> dict[int, float]:
     """The mean margin of thirds (the seat's side less the other, at the round's end) of each card the seat may
-    play, over samples of the hidden cards, within about ``time_ms`` (at most ``tuning.max_ms``)."""
+    play, over ``sample_budget`` samples of the hidden cards. The clock is only a safety net: a search that runs
+    4 times past its budget (or half a second more) stops with the samples it has."""
     k = Knowledge(view)
     cards = sorted({int(a.card) for a in card_actions(view) if a.card is not None})
     side = side_of(k.seat, k.n)
@@ -301,10 +313,10 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
     if len(cards) == 1:
         return totals
     exact = exact_now(view, tuning)
-    perfect = exact and k.n == 2  # the unseen cards are the other hand: one sample is the whole truth
-    deadline = time.perf_counter() + min(time_ms, tuning.max_ms) / 1000
+    samples = sample_budget(view, time_ms, tuning)  # with two players and exact, one: the whole truth
+    deadline = time.perf_counter() + max(4 * time_ms, time_ms + 500) / 1000  # a safety net, see samples_per_ms
     n = tries = 0
-    while n < tuning.max_samples and (n == 0 or time.perf_counter() < deadline):
+    while n < samples and (n == 0 or time.perf_counter() < deadline):
         tries += 1
         world = sample(view, k, rng)
         if world is None:
@@ -328,8 +340,6 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
                 won = mine // 3 - (total - mine) // 3
                 m += tuning.win_bonus if won > 0 else -tuning.win_bonus if won < 0 else 0
             totals[c] += m
-        if perfect:
-            break
     return {c: t / n for c, t in totals.items()}
 
 
@@ -349,4 +359,4 @@ def choose_hard(view: TressetteView, rng: random.Random, time_ms: int,
 
 
 __all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "exact_now", "fast_margin", "hard_values", "margin",
-           "playout", "relaxed", "round_thirds", "sample", "solve"]
+           "playout", "relaxed", "round_thirds", "sample", "sample_budget", "solve"]

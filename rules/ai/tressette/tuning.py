@@ -15,9 +15,14 @@ class TressetteTuning:
     exact_cards: int = 12
     """The search plays every line once the stock is empty and the hands hold at most this many cards in all."""
     max_samples: int = 400
-    """The most samples a decision looks at, however much time is left."""
-    max_ms: int = 120
-    """The longest a decision searches whatever its budget (a median under 150 ms a move on one core)."""
+    """The most samples a decision looks at, however large its budget."""
+    samples_per_ms: float = 0.6
+    """Samples played out per millisecond of budget (120 at the arena's 200 ms): the number of samples is fixed by
+    the budget, never by the clock, so a seeded game is the same on a loaded machine; the clock only cuts a
+    search that runs far past its budget (4 times, or half a second more)."""
+    exact_per_ms: float = 0.15
+    """Samples searched exactly (``exact_cards``, four players) per millisecond of budget (30 at 200 ms): each
+    costs several playouts."""
     win_bonus: int = 6
     """Thirds added to a sample's margin when the seat's side ends the round ahead in points (taken off when
     behind): the round's result, not only its margin."""
@@ -28,5 +33,7 @@ class TressetteTuning:
 
 TRESSETTE = TressetteTuning()
 """``hard``'s search."""
-YARDSTICK = TressetteTuning(exact_cards=12, max_samples=400, max_ms=120, win_bonus=0, relax_signals=False)
-"""``hard-v1`` of Tressette: ``hard``'s first tuning, frozen."""
+YARDSTICK = TressetteTuning(exact_cards=12, max_samples=400, samples_per_ms=0.6, exact_per_ms=0.15, win_bonus=0,
+                            relax_signals=False)
+"""``hard-v1`` of Tressette: ``hard``'s first tuning, frozen (its 120 ms of clock became the sample budget
+above, so that it too is reproducible)."""

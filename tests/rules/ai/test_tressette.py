@@ -288,7 +288,7 @@ def test_hard_samples_only_what_the_view_allows() -> None:
 
 
 def test_hard_chooses_the_same_when_the_hidden_cards_change() -> None:
-    tuning = TressetteTuning(max_samples=8, max_ms=60_000)
+    tuning = TressetteTuning(max_samples=8)
     for players in (2, 4):
         match = SPEC.new_match(players, {"match": "single"}, 3)
         rng = random.Random(3)
@@ -310,3 +310,57 @@ def test_hard_chooses_the_same_when_the_hidden_cards_change() -> None:
             del pool[:take]
         rnd.stock = pool
         assert search.choose_hard(match.view(seat), random.Random(1), 60_000, tuning) == before
+
+
+def _mid_round_view(players: int, seed: int, plays: int) -> TressetteView:
+    """The view of the seat to move after ``plays`` random plays of a seeded single round."""
+    match = SPEC.new_match(players, {"match": "single"}, seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        match.apply(rng.choice(match.legal_actions()))
+    seat = match.to_move()
+    assert seat is not None
+    view = match.view(seat)
+    assert isinstance(view, TressetteView)
+    return view
+
+
+def test_hard_decides_the_same_whatever_the_clock_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a stopped clock, and a clock that jumps 5 ms at each reading (a loaded machine): the same samples, values
+    # and card, since the number of samples is set by the budget alone
+    for players, plays in ((2, 3), (4, 5), (4, 26)):
+        view = _mid_round_view(players, 11, plays)
+        runs = []
+        for step in (0.0, 0.005):
+            now = [1000.0]
+
+            def clock(now: list[float] = now, step: float = step) -> float:
+                now[0] += step
+                return now[0]
+
+            monkeypatch.setattr(search.time, "perf_counter", clock)
+            values = hard_values(view, random.Random(4), 200)
+            card = search.choose_hard(view, random.Random(4), 200).card
+            runs.append((values, card))
+        assert runs[0] == runs[1], players
+
+
+def test_hard_looks_at_more_samples_with_a_larger_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    counts: list[int] = []
+    real = search.sample
+
+    def counted(view: TressetteView, k: Knowledge, rng: random.Random) -> TressetteRound | None:
+        world = real(view, k, rng)
+        counts[-1] += world is not None
+        return world
+
+    monkeypatch.setattr(search, "sample", counted)
+    for players in (2, 4):
+        view = _mid_round_view(players, 12, 2)
+        seen = []
+        for time_ms in (20, 100, 200, 400):
+            counts.append(0)
+            hard_values(view, random.Random(0), time_ms)
+            assert counts[-1] == search.sample_budget(view, time_ms)
+            seen.append(counts[-1])
+        assert seen == sorted(seen) and seen[0] < seen[-1], (players, seen)
