@@ -237,7 +237,7 @@ def status_lines(info: TableInfo, view: GameView) -> list[str]:
 # ----- the round's summary -----
 def summary_lines(info: TableInfo, view: GameView) -> list[str]:
     """The last round per side: its card points (in thirds, the last trick's included), who took the last trick,
-    the points they make, and the declarations."""
+    the points they make, and (at a table that plays them) the declarations."""
     pub = own_view(view)
     last = pub.last_result or {}
     breakdown = last.get("breakdown") or []
@@ -253,6 +253,8 @@ def summary_lines(info: TableInfo, view: GameView) -> list[str]:
     if isinstance(taker, int) and 0 <= taker < pub.players:
         lines.append(gettext(SUMMARY_LAST).format(side=f"**{seat_label(info, taker)}**"))
     lines.append(gettext(SUMMARY_POINTS).format(counts=per_side([int(b["points"]) for b in breakdown])))
+    if pub.options.get("accusi", "off") != "on":  # no declarations at this table: no line saying "none"
+        return lines
     declared = [(int(d["seat"]), str(d["kind"]), [Card.parse(x) for x in d["cards"]], int(d["points"]))
                 for d in last.get("declarations") or []]
     lines.append(gettext(SUMMARY_DECLARATIONS).format(

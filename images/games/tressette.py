@@ -50,7 +50,7 @@ from images.common import (
     text_width,
 )
 from images.hand import hand_png
-from images.labels import N_, add_labels
+from images.labels import N_, add_labels, translated
 from images.parts import (
     AbovePart,
     FrameKind,
@@ -66,7 +66,7 @@ from images.parts import (
 )
 from images.registry import register
 from images.sampling import find_state, finished, public, seats_for
-from images.summary import BY_BREAKDOWN, NAME_MIN, NUMBER_W, TITLE_GAP, summary_png
+from images.summary import BY_BREAKDOWN, NAME_MIN, NUMBER_W, TITLE_GAP, breakdown_rows, summary_png
 from images.table import table_png
 from images.trick_table import (
     GAP,
@@ -82,6 +82,7 @@ from images.trick_table import (
 )
 from rules.cards import Card
 from rules.engine import Match
+from rules.games.tressette.engine import ROW_LABELS
 from rules.games.tressette.view import TressetteView
 from rules.view import GameView
 
@@ -517,9 +518,30 @@ def _banner(s: Summary, seats: Seats) -> tuple[str, RGB]:
             SIDE_COLOURS[side % len(SIDE_COLOURS)])
 
 
-SUMMARY = dataclasses.replace(BY_BREAKDOWN, columns=_columns, banner=_banner, below=_summary_below)
-"""Per side (a player's name, or ``Team N``): thirds, the last trick, points, declarations, the round's score and
-the match total; under them who took the last trick and the declared cards."""
+def declarations_on(s: Summary) -> bool:
+    """Whether the round was played with declarations (the ``accusi`` option)."""
+    return bool(s.options.get("accusi", "off") == "on")
+
+
+def _rows(s: Summary, seats: Seats) -> list[list[str]]:
+    """The common breakdown, without the declarations' row when the table plays without declarations (its 0
+    would read as declarations that scored nothing)."""
+    rows = BY_BREAKDOWN.rows(s, seats)
+    if declarations_on(s):
+        return rows
+    accusi = translated(ROW_LABELS["accusi"])
+    return [row for row in rows if row[0] != accusi]
+
+
+def _total_rows(s: Summary, rows: int) -> int:
+    """The rows after the breakdown (the round's score, and the match total): on a lighter ground."""
+    return rows - len(breakdown_rows(s.game)) + (0 if declarations_on(s) else 1)
+
+
+SUMMARY = dataclasses.replace(BY_BREAKDOWN, columns=_columns, banner=_banner, rows=_rows, total_rows=_total_rows,
+                              below=_summary_below)
+"""Per side (a player's name, or ``Team N``): thirds, the last trick, points, declarations (only when the table
+plays them), the round's score and the match total; under them who took the last trick and the declared cards."""
 
 
 # ----- replay -----

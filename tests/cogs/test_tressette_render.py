@@ -186,9 +186,23 @@ def test_the_round_summary_says_each_sides_thirds_points_last_trick_and_declarat
         for d in last["declarations"]:
             assert f"p{d['seat']}: " in text and f"**+{d['points']}**" in text
             assert ", ".join(card_name(c) for c in d["cards"]) in text
-    else:
+    elif options.get("accusi") == "on":
         assert "Declarations: none" in text
+    else:  # a table without declarations has no line for them
+        assert "Declarations" not in text
     assert f"Score of the deal: {' · '.join(f'{n} **{s}**' for n, s in zip(names, last['score'], strict=True))}" in text
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_summary_says_declarations_only_at_a_table_that_plays_them(players):
+    """With ``accusi`` on and nothing declared the summary says so; with it off there is no declarations line."""
+    on = next(m for seed in range(40)
+              if not (m := finished(players, {"accusi": "on"}, seed)).view(None).last_result["declarations"])
+    text = "\n".join(render.result_lines(info_for(players, on.options, None), on.view(None)))
+    assert "Declarations: none" in text
+    off = finished(players, {"accusi": "off"}, 0)
+    text = "\n".join(render.result_lines(info_for(players, off.options, None), off.view(None)))
+    assert "Card points: " in text and "Declarations" not in text
 
 
 def test_the_command_offers_every_option_with_fixed_choices():

@@ -25,10 +25,11 @@ from images.hand import hand_image, hand_layout
 from images.replay import replay_frames, replay_views
 from images.samples import LONG_SEATS, SAMPLE_SEATS
 from images.sampling import find_state, finished, play_until, public, seats_for
-from images.summary import summary_image
+from images.summary import summary_image, summary_of
 from images.table import table_image, table_png
 from rules.cards import Card
 from rules.engine import Match
+from rules.games.tressette.engine import ROW_LABELS
 from rules.games.tressette.engine import SPEC as TRESSETTE_SPEC
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.view import TressetteView
@@ -369,8 +370,39 @@ def test_a_summary_without_declarations_draws_no_card():
     with recording() as drawn:
         summary_image(match.view(None), seats_for(4))
     assert not drawn_cards(drawn)
-    assert "0" in texts(drawn)  # the declarations' row counts none
     assert label("team", n=1) in texts(drawn) and label("team", n=2) in texts(drawn)
+
+
+ACCUSI_ROW = ROW_LABELS["accusi"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_table_without_declarations_has_no_declarations_row(players):
+    """With ``accusi`` off, no row of declaration points (its 0 read as declarations that scored nothing); the
+    round's score is still the last row on the lighter ground."""
+    match = finished(GAME, players, {"match": "single", "accusi": "off"})
+    view = match.view(None)
+    with recording() as drawn:
+        summary_image(view, seats_for(players))
+    shown = texts(drawn)
+    assert "accusi" not in " ".join(shown)  # the row's label may take two lines
+    assert ROW_LABELS["thirds"] in shown and label("total") in shown
+    rows = pictures_module.SUMMARY.rows(summary_of(view), seats_for(players))
+    assert [r[0] for r in rows][-1] == label("total")
+    assert pictures_module.SUMMARY.total_rows(summary_of(view), len(rows)) == 1
+
+
+def test_a_table_with_declarations_keeps_the_row_even_when_none_was_declared():
+    match = next(m for seed in range(40)
+                 if not (m := finished(GAME, 4, {"match": "single", "accusi": "on"}, seed=seed)).view(None)
+                 .last_result["declarations"])
+    view = match.view(None)
+    with recording() as drawn:
+        summary_image(view, seats_for(4))
+    assert ACCUSI_ROW in " ".join(texts(drawn))  # the row's label may take two lines
+    rows = pictures_module.SUMMARY.rows(summary_of(view), seats_for(4))
+    assert [r[1:] for r in rows if r[0] == ACCUSI_ROW] == [["0", "0"]]
+    assert pictures_module.SUMMARY.total_rows(summary_of(view), len(rows)) == 1
 
 
 # ----- replays -----

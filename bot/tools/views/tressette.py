@@ -129,16 +129,21 @@ def match_line(names: SeatNames, score: Score, options: Mapping[str, Any]) -> st
 
 def round_lines(result: Mapping[str, Any], number: int, names: SeatNames, score: Score,
                 options: Mapping[str, Any]) -> list[str]:
-    """The end of a round: each side's thirds and the points they make, its declarations, the last trick, the
-    declarations named, and the match score."""
+    """The end of a round: each side's thirds and the points they make, its declarations (at a table that plays
+    them), the last trick, the declarations named, and the match score."""
     out = [_("--- Round {n} over ---").format(n=number)]
     breakdown = result.get("breakdown") or []
+    declaring = options.get("accusi", "off") == "on"  # without declarations, no "declarations 0" to read
     for i, side in enumerate(names.sides):
         if i >= len(breakdown):
             break
         b, points = breakdown[i], result["score"][i]
-        text = ngettext("{side}: {points} point: {thirds} ÷ 3 = {made}, declarations {accusi}.",
-                        "{side}: {points} points: {thirds} ÷ 3 = {made}, declarations {accusi}.", points)
+        if declaring:
+            text = ngettext("{side}: {points} point: {thirds} ÷ 3 = {made}, declarations {accusi}.",
+                            "{side}: {points} points: {thirds} ÷ 3 = {made}, declarations {accusi}.", points)
+        else:
+            text = ngettext("{side}: {points} point: {thirds} ÷ 3 = {made}.",
+                            "{side}: {points} points: {thirds} ÷ 3 = {made}.", points)
         out.append(text.format(side=sentence(names.side_label(side)), points=points,
                                thirds=thirds_text(b.get("thirds", 0)), made=b.get("points", 0),
                                accusi=b.get("accusi", 0)))

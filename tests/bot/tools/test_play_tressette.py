@@ -78,17 +78,21 @@ def check_menus(out: str) -> int:
 
 
 def check_summary(out: str, record: dict) -> None:
-    """The round summary says each side's thirds, the points they make, the declarations and the round's score,
-    the seat that took the last trick, and every declaration with its cards."""
+    """The round summary says each side's thirds, the points they make, the declarations (only at a table that
+    plays them: without, no "declarations 0") and the round's score, the seat that took the last trick, and every
+    declaration with its cards."""
     result = record["rounds"][-1]["result"]
+    declaring = record["options"].get("accusi") == "on"
     end = out.rsplit("--- Round ", 1)[1].split("\n")[1:]
     thirds = 0
     for side, score in enumerate(result["score"]):
-        m = re.match(r"(.+): (\d+) points?: (\d+) thirds? ÷ 3 = (\d+), declarations (\d+)\.$", end[side])
+        m = re.match(r"(.+): (\d+) points?: (\d+) thirds? ÷ 3 = (\d+)(?:, declarations (\d+))?\.$", end[side])
         assert m, end[side]
+        assert (m[5] is not None) == declaring, end[side]
         b = result["breakdown"][side]
-        assert [int(m[k]) for k in (2, 3, 4, 5)] == [score, b["thirds"], b["thirds"] // 3, b["accusi"]]
-        assert score == int(m[3]) // 3 + int(m[5])
+        accusi = int(m[5] or 0)
+        assert [int(m[k]) for k in (2, 3, 4)] + [accusi] == [score, b["thirds"], b["thirds"] // 3, b["accusi"]]
+        assert score == int(m[3]) // 3 + accusi
         thirds += int(m[3])
     assert thirds == 35  # 32 in the cards and 3 for the last trick
     m = re.match(r"Last trick \(3 thirds\): Seat (\d) \((?:you|AI)", end[len(result["score"])])
