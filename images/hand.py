@@ -148,7 +148,7 @@ def hand_layout(view: GameView, seats: Sequence[SeatInfo] | None = None) -> Hand
     extra_h = 0
     if _extras(view):
         extra_h = line_height(min_size(True, True)) + 8 + card_height(MINI) + GAP
-        y += extra_h * -(-len(_extras(view)) // 2)
+        y += extra_h * -(-len(_extras(view)) // _parts(view).extras_per_row)
     return HandLayout(WIDTH, y + MARGIN - GAP, card, per_row, step, hand_y, row_h, badge_h, banner_y, len(banner),
                       table_y, above, extra_y, extra_h, badge_rows)
 
@@ -211,11 +211,12 @@ def _number_badge(canvas: Image.Image, cx: float, top: float, number: int, trump
 
 def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Sequence[SeatInfo] | None,
                  faces: str) -> None:
-    group_w = (WIDTH - 2 * MARGIN - GAP) / 2
+    per_row = _parts(view).extras_per_row
+    group_w = (WIDTH - 2 * MARGIN - (per_row - 1) * GAP) / per_row
     names = seat_names(seats, view.players)
     size = min_size(True, True)
     for i, extra in enumerate(_extras(view)):
-        row, col = divmod(i, 2)
+        row, col = divmod(i, per_row)
         x = MARGIN + col * (group_w + GAP)
         y = lay.extra_y + row * lay.extra_h
         cards = extra.cards
@@ -223,8 +224,11 @@ def _extra_strip(canvas: Image.Image, view: GameView, lay: HandLayout, seats: Se
         if seat is None:
             name = extra.text
         else:
-            fitted = fit_lines(names[seat], group_w, size, size, 1)
-            name = names[seat] if fitted else shorten(names[seat], size, int(group_w), True)
+            title = extra.text or "{name}"  # the name in the game's title, the name alone without one
+            whole = title.format(name=names[seat])
+            rest = text_width(title.format(name=""), size, True)
+            name = whole if fit_lines(whole, group_w, size, size, 1) else title.format(
+                name=shorten(names[seat], size, int(group_w - rest), True))
         draw_text(canvas, (x + 6, y), name, size_for(name, size), CREAM, True, condensed=True)
         step = min(MINI + 8.0, (group_w - MINI) / max(1, len(cards) - 1))
         for k, c in enumerate(cards):

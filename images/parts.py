@@ -92,6 +92,9 @@ class HandExtra:
     cards: tuple[Card, ...]
     seat: int | None = None
     text: str = ""
+    """The strip's title; with ``seat``, a title naming that seat as ``{name}`` (the name cut to fit, never the
+    rest: Tressette's "Known in {name}'s hand", where the cards are only those every seat knows), else its name
+    alone (the seat's whole hand)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,8 @@ class HandParts:
     """A text over everything, in the caller's colour (``None``: no banner)."""
     extras: Callable[[GameView], list[HandExtra]] = lambda _view: []
     """The game's strips under the hand, after the hands this seat may see."""
+    extras_per_row: int = 2
+    """How many strips side by side (1: each across the picture, for titles longer than a name)."""
     max_card: int | None = None
     """The widest hand card, when the game's part above leaves less room than the shared default."""
     overlap_early: bool = False

@@ -98,6 +98,7 @@ LABELS = {
     "tr_declaration": N_("{kind} +{points}"),
     "tr_thirds": N_("{name} \u00b7 thirds: {n}"),
     "tr_last_trick_took": N_("The last trick (+1): {name}"),
+    "tr_known": N_("Known in {name}'s hand"),
     "busso": N_("busso"),
     "striscio": N_("striscio"),
     "volo": N_("volo"),
@@ -462,9 +463,11 @@ def dimmed(view: GameView) -> frozenset[Card]:
 
 
 def known(view: GameView) -> list[HandExtra]:
-    """The cards every seat knows another seat holds (drawn or declared), a strip per seat."""
+    """The cards every seat knows another seat holds (drawn or declared), a strip per seat titled as known in that
+    seat's hand (not as its hand: the seat holds others, unseen)."""
     v = _view(view)
-    return [HandExtra(cards, seat=s) for s, cards in sorted(v.known_hands.items()) if s != v.seat and cards]
+    return [HandExtra(cards, seat=s, text=label("tr_known")) for s, cards in sorted(v.known_hands.items())
+            if s != v.seat and cards]
 
 
 # ----- the summary -----
@@ -597,6 +600,6 @@ def _documented() -> dict[str, bytes]:
 
 PICTURES = register(GamePictures(
     GAME, table=table, table_size=table_size,
-    hand=HandParts(above=above, dimmed=dimmed, extras=known),
+    hand=HandParts(above=above, dimmed=dimmed, extras=known, extras_per_row=1),
     summary=SUMMARY, replay_frame=trick_frame,
     samples=GameSamples(_positions, _finished, _documented)))

@@ -280,6 +280,26 @@ def test_a_hand_picture_draws_its_hand_the_public_cards_and_nothing_hidden():
         assert all(str(c) in cards for c in public_view.known_hands.get(other, ()))
 
 
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"accusi": "on"})])
+def test_the_strip_of_another_seats_known_cards_says_they_are_known_not_its_hand(players, options):
+    """The strip titles say the cards are the ones known in that seat's hand (it holds others, unseen), not the
+    seat's name alone as if the strip were its whole hand; a long name is cut, the rest of the title kept."""
+    match = state(players, options, lambda v: len(v.tricks) == 2 and any(v.known_hands.values()))
+    public_view = public(match, TressetteView)
+    for names in (seats_for(players), list(LONG_SEATS[:players])):
+        for seat in range(players):
+            with recording() as drawn:
+                hand_image(match.view(seat), names)
+            shown = texts(drawn)
+            others = [s for s, cards in sorted(public_view.known_hands.items()) if s != seat and cards]
+            for other in others:
+                name = names[other].name
+                title = label("tr_known", name=name)
+                head, tail = label("tr_known").split("{name}")
+                assert title in shown or any(t.startswith(head) and t.endswith(tail) and "\u2026" in t
+                                             for t in shown), (title, shown)
+
+
 # ----- the hand: the cards that may not follow suit -----
 def _follow_state(players: int, can_follow: bool) -> Match:
     def stop(m: Match) -> bool:
