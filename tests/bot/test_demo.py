@@ -374,22 +374,125 @@ WIDTHS = {390: 844, 1280: 900}
 """The page's sizes played: a phone (390 x 844) and a desktop."""
 OPENS_MS = 3_000
 """How long a clicked select may take to show its options."""
+MESSAGE_OF = "xpath=ancestor::article[contains(concat(' ', normalize-space(@class), ' '), ' channel-message ')]"
+"""From a control, the message (``article.channel-message``) that holds it."""
+PICTURES_DRAWN = """(id) => {
+  const message = document.querySelector(`article.channel-message[data-message-id="${id}"]`);
+  if (!message || message.querySelector(".media-unavailable")) return false;
+  return [...message.querySelectorAll("img.gallery-image, img.attachment-image")].every((img) => {
+    const box = img.getBoundingClientRect();
+    return img.complete && img.naturalWidth > 0 && box.width > 0
+      && Math.abs(box.height - box.width * img.naturalHeight / img.naturalWidth) <= 1;
+  });
+}"""
+"""True once every picture of the message ``id`` is loaded and drawn at its size (its box as high as its width and
+its proportions give, not shrunk to its alt text)."""
+READ_SINCE = "(end) => Date.parse(window.simcordPreview.transport.lastSuccessfulRead ?? '') >= end"
+"""True once the page has taken a state read that ended at ``end`` (ms since the epoch) or later."""
+
+
+def picture_assets(message: dict) -> set[str]:
+    """The asset ids of the pictures of a message of the page's state (its gallery items, thumbnails, files)."""
+    found: set[str] = set()
+    stack: list = [message]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("asset_id"), str) and str(item.get("content_type", "")).startswith("image/"):
+                found.add(item["asset_id"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+class StateReads:
+    """The page's reads of its state (``/api/state``, every 0.5 s) as the page received them; the latest one is
+    asked whether it gives the size of a message's pictures. SimCord records a picture's size once the page has
+    downloaded it, and the page learns it at its next read: until then a message drawn anew (as every message is
+    when a select opens) shows a fresh picture as its alt text for a moment, and the channel jumps."""
+
+    PATH = "/api/state"
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.latest = None
+        self.arrived = asyncio.Event()
+        page.on("requestfinished", self.finished)
+
+    def finished(self, request) -> None:
+        if request.url.split("?", 1)[0].endswith(self.PATH):
+            self.latest = request
+            self.arrived.set()
+
+    async def sized(self, message_id: str) -> float | None:
+        """When the latest read gives every picture of ``message_id`` its size: the time it ended (ms since the
+        epoch); else None."""
+        import json
+
+        from playwright.async_api import Error as PlaywrightError
+
+        request = self.latest
+        if request is None:
+            return None
+        try:
+            response = await request.response()
+            state = json.loads(await response.text()) if response is not None and response.ok else {}
+        except PlaywrightError:  # the read was dropped by the page (an action started), or its body is gone
+            return None
+        message = (state.get("messages") or {}).get(message_id)
+        assets = state.get("assets") or {}
+        if message is None or not all(assets.get(a, {}).get("displayWidth") for a in picture_assets(message)):
+            return None
+        timing = request.timing
+        return float(timing["startTime"] + timing["responseEnd"])
 
 
 class Played:
     """Plays the person's turns in the demo page and times each action from the click to SimCord's settled answer
     drawn in the page: (kind, seconds) in ``times``. An action longer than ``HANG_GUARD`` fails (a hang guard,
-    not a benchmark), and so does a select that does not open by a click or does not take the option clicked."""
+    not a benchmark), and so does a select that does not open by a click or does not take the option clicked.
+
+    Before a click on a message the person waits, as a person does, until the message is drawn with its pictures
+    shown at their size and the page knows that size (``pictures_shown``); that wait is timed in ``pictures``,
+    under the kind of the click that follows it."""
 
     def __init__(self, page, world) -> None:
         self.page, self.world = page, world
         self.times: list[tuple[str, float]] = []
+        self.pictures: list[tuple[str, float]] = []
+        self.reads = StateReads(page)
+
+    async def pictures_shown(self, kind: str, control) -> None:
+        """Wait until the pictures of the message holding ``control`` are loaded, drawn at their size, and sized in
+        the state the page last read (a control outside a message waits for nothing); fails after ``HANG_GUARD``."""
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        page, loop = self.page, asyncio.get_running_loop()
+        message = control.locator(MESSAGE_OF)
+        if not await message.count():
+            return
+        message_id = await message.first.get_attribute("data-message-id")
+        assert message_id, "a message of the page without its id"
+        started = loop.time()
+        deadline = started + HANG_GUARD
+        late = f"{kind}: the pictures of the message clicked were not shown at their size after {HANG_GUARD:g} s"
+        try:
+            await page.wait_for_function(PICTURES_DRAWN, arg=message_id, timeout=HANG_GUARD * 1000)
+            while (end := await self.reads.sized(message_id)) is None:
+                self.reads.arrived.clear()
+                await asyncio.wait_for(self.reads.arrived.wait(), max(0.0, deadline - loop.time()))
+            await page.wait_for_function(READ_SINCE, arg=end, timeout=max(1.0, (deadline - loop.time()) * 1000))
+        except (PlaywrightTimeout, TimeoutError):
+            raise AssertionError(late) from None
+        self.pictures.append((kind, loop.time() - started))
 
     async def timed(self, kind: str, control) -> None:
-        """Click ``control`` and wait for the action it starts to settle."""
+        """Click ``control`` (once its message's pictures are shown) and wait for the action it starts to settle."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         page = self.page
+        await self.pictures_shown(kind, control)
         before = await page.evaluate("() => window.simcordPreview.lastAction?.sequence ?? 0")
         started = asyncio.get_running_loop().time()
         await control.click(timeout=OPENS_MS)
@@ -419,6 +522,7 @@ class Played:
 
         trigger = select.locator("button.select-trigger")
         listing = select.locator(".select-list")
+        await self.pictures_shown(f"{kind}: open", trigger)
         await trigger.click()
         try:
             await listing.wait_for(state="visible", timeout=OPENS_MS)
@@ -543,14 +647,7 @@ PLAYS = {"chiamata": chiamata_auction, "cicera": cicera_capture, "briscola": bri
 """What each game's play test does in the page."""
 
 
-CAPTURE_SELECT_JUMPS = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "at 1280 x 900 a Cicera capture select later in the deal does not stay open after its click: the page's "
-    "timeline scrolls by hundreds of pixels as the menu opens and SimCord's page closes a menu whose select left "
-    "the screen (the select opens at 390 x 844, and in the first hand of the deal)"))
-"""The one case still failing: remove the mark once the capture select opens by a click there too."""
-CASES = [pytest.param(game, width, marks=[CAPTURE_SELECT_JUMPS] if (game, width) == ("cicera", 1280) else [],
-                      id=f"{game}-{width}")
-         for game in PLAYS for width in sorted(WIDTHS)]
+CASES = [pytest.param(game, width, id=f"{game}-{width}") for game in PLAYS for width in sorted(WIDTHS)]
 
 
 @pytest.mark.parametrize(("game", "width"), CASES)
@@ -578,7 +675,9 @@ async def test_each_game_plays_in_the_page_at_a_phone_and_a_desktop_width(chromi
                 await PLAYS[game](played)
             finally:
                 record_property("timings", played.times)
+                record_property("picture_waits", played.pictures)
                 print(f"\n{game} in the demo page at {width} px:", timing_summary(played.times))
+                print("  waited for the pictures before a click:", timing_summary(played.pictures))
                 await browser.close()
     finally:
         stop.set()
