@@ -213,13 +213,14 @@ STRIP_MAX_HEIGHT = 560
 
 
 def trick_strip_layout(view: GameView, seats: Sequence[SeatInfo] | None, top: int, stock: bool = False,
-                       ) -> TableLayout:
+                       max_card: int = STRIP_MAX_CARD) -> TableLayout:
     """The trick of ``view`` as a strip from ``top`` (the hand picture's, above the hand): one row of places
     up to 5 players, two rows of three for 6; a stock's column at the left (``stock``) only for 2 and 3
-    players, where it fits at a legible size. ``height`` is the strip's bottom."""
+    players, where it fits at a legible size; cards at most ``max_card`` wide (a table picture in one row, as
+    Tressette's for 4 players, may want them smaller). ``height`` is the strip's bottom."""
     n = view.players
     cols, rows = (n, 1) if n <= 5 else (3, 2)
-    return _trick_block(seat_names(seats, n), cols, rows, stock and n <= 3, STRIP_MAX_CARD,
+    return _trick_block(seat_names(seats, n), cols, rows, stock and n <= 3, max_card,
                         STRIP_MAX_HEIGHT, STRIP_MIN_CARD, top)
 
 

@@ -208,10 +208,11 @@ Part = tuple[int, Callable[[Image.Image, int], None]]
 """A part of the table under the trick: its height (its gap under it included) and how to draw it from a top."""
 
 
-def caption(key: str, name: str, width: float, **fields: object) -> Fitted:
-    """The label ``key`` naming ``name`` on one line ``width`` wide: at the largest size that fits, else at the
-    smallest legible size with the name (never the rest of the text) cut with an ellipsis."""
-    size, smallest = _text_size(), min_size(True, True)
+def caption(key: str, name: str, width: float, size: int = 0, **fields: object) -> Fitted:
+    """The label ``key`` naming ``name`` on one line ``width`` wide: at the largest size that fits (from ``size``,
+    by default the parts' text size), else at the smallest legible size with the name (never the rest of the
+    text) cut with an ellipsis."""
+    size, smallest = size or _text_size(), min_size(True, True)
     text = label(key, name=name, **fields)
     fitted = fit_lines(text, width, size, smallest, 1)
     if fitted is not None:
@@ -418,7 +419,147 @@ def _parts(view: TressetteView, seats: Seats) -> list[Part]:
     return [p for p in found if p is not None]
 
 
+# ----- four players: the compact table -----
+def _compact(view: GameView) -> bool:
+    """Four players: the trick in one row, the previous trick under its seats, the rest in lines of text."""
+    return view.players == 4
+
+
+def _previous_trick_part(view: TressetteView, seats: Seats, lay: TableLayout) -> Part | None:
+    """The previous trick, each card under its seat's place of the trick above (the names are theirs), the taker's
+    card outlined in gold and named in the title, the signal its lead carried tagged on the lead card."""
+    if not view.tricks:
+        return None
+    lead, cards, winner = view.tricks[-1]
+    signal = next((s.signal for s in view.signals if s.trick == len(view.tricks) - 1), None)
+    title = caption("tr_last_trick", seat_names(seats, view.players)[winner], WIDTH - 2 * MARGIN - 2 * PAD)
+    height = PAD + _title_h() + card_height(SMALL) + 16 + PAD
+
+    def draw(canvas: Image.Image, top: int) -> None:
+        _box(canvas, top, height, title)
+        y = top + PAD + _title_h()
+        faces = faces_of(view.options)
+        for seat, card in cards:
+            x, _y = slot_origin(lay, (seat - view.leader) % view.players)
+            cx = x + lay.slot_w / 2
+            if seat == winner:
+                paste(canvas, rounded_box((SMALL + 14, card_height(SMALL) + 14), (*HIGHLIGHT, 255), radius=14),
+                      (cx - SMALL / 2 - 7, y - 7))
+            paste_card(canvas, card, faces, SMALL, (cx - SMALL / 2, y))
+            paste(canvas, rounded_box((SMALL - 12, 8), (*_side_colour(view, seat), 255), radius=4),
+                  (cx - SMALL / 2 + 6, y + card_height(SMALL) + 8))
+            if seat == lead and signal is not None:  # in the signaller's colour (gold: the lead in play's)
+                _tag(canvas, cx, y + card_height(SMALL) - _tag_h() - 8, label(signal), _side_colour(view, seat))
+
+    return height + GAP, draw
+
+
+COMPACT_CARD = 124
+"""The trick's cards in the 4-player table, one row of four (the index 12.4 px on a phone)."""
+LINES_PAD = 10
+"""Above and under the lines of the 4-player table's last panel."""
+Piece = tuple[str, RGB]
+"""A text in its colour."""
+Unit = tuple[str, tuple[Piece, ...]]
+"""What stays on one line: the text that joins it to the one before on the same line (dropped at a line's start),
+and its pieces."""
+
+
+def _units(view: TressetteView, seats: Seats) -> list[Unit]:
+    """The declarations, grouped by seat in their order: ``Bruno Buongioco +3, Napoletana +3``, the name in its
+    side's colour, seats joined by `` · ``; a line may break between two declarations, never inside one."""
+    names = seat_names(seats, view.players)
+    units: list[Unit] = []
+    done: set[int] = set()
+    for d in view.declarations:
+        if d.seat in done:
+            continue
+        done.add(d.seat)
+        for k, other in enumerate(x for x in view.declarations if x.seat == d.seat):
+            what = label("tr_declaration", kind=_capitalised(label(other.kind)), points=other.points)
+            units.append((", ", ((what, CREAM),)) if k else
+                         (" \u00b7 ", ((names[d.seat], _side_colour(view, d.seat)), (" " + what, CREAM))))
+    return units
+
+
+def _unit_width(unit: Unit, size: int, lead: bool) -> float:
+    text = (unit[0] if lead else "") + "".join(t for t, _c in unit[1])
+    return text_width(text, size, True, True)
+
+
+def _flow(units: Sequence[Unit], width: float) -> tuple[list[list[Unit]], int]:
+    """``units`` on one line ``width`` wide at the largest size that fits, else on as many lines as they need at
+    the smallest legible size (a name too long for a line alone is cut with an ellipsis)."""
+    size, smallest = _text_size(), min_size(True, True)
+    for s in range(size, smallest - 1, -1):
+        if sum(_unit_width(u, s, k > 0) for k, u in enumerate(units)) <= width:
+            return [list(units)], s
+    lines: list[list[Unit]] = [[]]
+    used = 0.0
+    for unit in units:
+        lead, pieces = unit
+        if _unit_width(unit, smallest, False) > width:  # a long name: cut it, its declaration kept
+            (name, colour), *rest = pieces
+            room = width - text_width("".join(t for t, _c in rest), smallest, True, True)
+            unit = (lead, ((shorten(name, smallest, int(room), True), colour), *rest))
+        if lines[-1] and used + _unit_width(unit, smallest, True) > width:
+            lines.append([])
+            used = 0.0
+        used += _unit_width(unit, smallest, bool(lines[-1]))
+        lines[-1].append(unit)
+    return lines, smallest
+
+
+def _lines_part(view: TressetteView, seats: Seats) -> Part | None:
+    """Each side's thirds so far (``show_points``), a line each in its colour, and the declarations in one line
+    (more only when they do not fit one): who, which and its points. The declared cards are in the message text and in
+    the hand pictures' strips of known cards."""
+    width = WIDTH - 2 * MARGIN - 2 * PAD
+    smallest = min_size(True, True)
+    thirds = ([caption("tr_thirds", joined_names(seats, side), width, smallest, n=view.points[i])
+               for i, side in enumerate(view.sides)] if view.points is not None else [])
+    declared, size = _flow(_units(view, seats), width) if view.declarations else ([], smallest)
+    heights = [line_height(f.size) for f in thirds] + [line_height(size)] * len(declared)
+    if not heights:
+        return None
+    height = 2 * LINES_PAD + sum(heights)
+
+    def draw(canvas: Image.Image, top: int) -> None:
+        paste(canvas, rounded_box((WIDTH - 2 * MARGIN, height), (*PANEL, 255), radius=18), (MARGIN, top))
+        y = top + LINES_PAD
+        for i, fitted in enumerate(thirds):
+            draw_text(canvas, (MARGIN + PAD, y), fitted.lines[0], fitted.size, SIDE_COLOURS[i % len(SIDE_COLOURS)],
+                      True, condensed=True)
+            y += line_height(fitted.size)
+        for line in declared:
+            x = float(MARGIN + PAD)
+            merged: list[list[Any]] = []  # a joining text drawn with the text of its colour beside it
+            for text, ink in (p for k, (lead, pieces) in enumerate(line) for p in (((lead, CREAM),) if k else ())
+                              + pieces):
+                if merged and merged[-1][1] == ink:
+                    merged[-1][0] += text
+                else:
+                    merged.append([text, ink])
+            for text, ink in merged:
+                draw_text(canvas, (x, y), text, size, ink, True, condensed=True)
+                x += text_width(text, size, True, True)
+            y += line_height(size)
+
+    return height + GAP, draw
+
+
+def _compact_layout(view: TressetteView, seats: Seats) -> tuple[TableLayout, list[Part], int]:
+    """The 4-player table: the trick in one row of four places, then the previous trick, then the lines."""
+    strip = trick_strip_layout(view, seats, MARGIN, max_card=COMPACT_CARD)
+    lay = dataclasses.replace(strip, height=strip.height + MARGIN - GAP)
+    found = (_previous_trick_part(view, seats, lay), _lines_part(view, seats))
+    parts = [p for p in found if p is not None]
+    return lay, parts, lay.height + sum(h for h, _d in parts)
+
+
 def _layout(view: TressetteView, seats: Seats) -> tuple[TableLayout, list[Part], int]:
+    if _compact(view):
+        return _compact_layout(view, seats)
     lay = table_layout(view, seats, stock=_has_stock(view))
     parts = _parts(view, seats)
     return lay, parts, lay.height + sum(h for h, _d in parts)
@@ -576,7 +717,16 @@ def _positions() -> Named:
         out.append((f"{GAME}-{n}p-late", mid_trick(n, {"faces": "french"}, tricks=8, played=1)))
     out.append((f"{GAME}-4p-signals", mid_trick(4, {"signals": "on"}, tricks=4, played=1,
                                                 stop=lambda v: len(v.signals) >= 3)))
+    out.append((f"{GAME}-4p-all", largest_four()))
     return out
+
+
+def largest_four() -> Match:
+    """The tallest 4-player table of the samples: the thirds so far, three declarations of one seat (two lines),
+    the previous trick's lead and the lead in play each with a signal."""
+    return mid_trick(4, {"show_points": "on", "accusi": "on", "signals": "on"}, tricks=5, played=1,
+                     stop=lambda v: len(v.declarations) >= 3 and v.current_signal is not None
+                     and any(s.trick == len(v.tricks) - 1 for s in v.signals))
 
 
 def _finished() -> Named:

@@ -164,20 +164,26 @@ def test_the_previous_trick_shows_who_played_what_and_its_taker():
     assert not earlier & set(shown_cards)
 
 
-def test_the_lead_signal_is_tagged_on_its_card_and_each_signal_named_by_its_card():
-    match = state(4, {"signals": "on"}, lambda v: len(v.signals) >= 3 and v.current_signal is not None)
+def test_the_lead_signal_is_tagged_on_its_card_and_the_previous_tricks_on_its_lead_card():
+    """Four players: the signal of the lead in play and the one the previous trick's lead carried, each tagged on
+    its card; the round's earlier signals, whose cards have left the table, are in the message text only."""
+    match = state(4, {"signals": "on"}, lambda v: len(v.signals) >= 3 and v.current_signal is not None
+                  and any(s.trick == len(v.tricks) - 1 for s in v.signals)
+                  and any(s.trick < len(v.tricks) - 1 for s in v.signals))
     view = public(match, TressetteView)
     _img, drawn = table_drawn(match)
     shown = texts(drawn)
     cards = drawn_cards(drawn)
-    for s in view.signals:
+    on_table = [s for s in view.signals if s.trick >= len(view.tricks) - 1]
+    assert len(on_table) == 2
+    for s in on_table:
         assert str(s.card) in cards
     wanted: dict[str, int] = {}
-    for s in view.signals:
+    for s in on_table:
         wanted[label(s.signal)] = wanted.get(label(s.signal), 0) + 1
-    for text, n in wanted.items():
-        assert shown.count(text) == n, text
-    assert label("tr_signals") in shown
+    for text in {label("busso"), label("striscio"), label("volo")}:
+        assert shown.count(text) == wanted.get(text, 0), text
+    assert label("tr_signals") not in shown  # no panel of the round's signals
 
 
 def test_no_signal_is_drawn_without_signals():
@@ -186,18 +192,73 @@ def test_no_signal_is_drawn_without_signals():
     assert not {label("busso"), label("striscio"), label("volo"), label("tr_signals")} & set(shown)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_declarations_show_who_which_points_and_their_cards(players):
-    match = state(players, {"accusi": "on"}, lambda v: bool(v.declarations) and len(v.tricks) == 1)
+def test_the_declarations_show_who_which_points_and_their_cards():
+    match = state(2, {"accusi": "on"}, lambda v: bool(v.declarations) and len(v.tricks) == 1)
     view = public(match, TressetteView)
     _img, drawn = table_drawn(match)
     shown, cards = texts(drawn), drawn_cards(drawn)
-    names = [s.name for s in seats_for(players)]
+    names = [s.name for s in seats_for(2)]
     for d in view.declarations:
         assert names[d.seat] in shown
         kind = label(d.kind)
         assert label("tr_declaration", kind=kind[:1].upper() + kind[1:], points=d.points) in shown
         assert all(str(c) in cards for c in d.cards)
+
+
+def test_four_players_name_each_declaration_in_a_line_by_who_declared_it():
+    """Four players: who, which and its points, a seat's declarations after its name once; no panel of cards (the
+    declared cards are in the message text and in the hands' strips of known cards)."""
+    match = state(4, {"accusi": "on", "signals": "off"},
+                  lambda v: len(v.declarations) >= 2 and len(v.tricks) == 1 and not v.trick)
+    view = public(match, TressetteView)
+    _img, drawn = table_drawn(match)
+    shown = texts(drawn)
+    names = [s.name for s in seats_for(4)]
+    for seat in {d.seat for d in view.declarations}:
+        assert shown.count(names[seat]) == 2  # under its place, and once before its declarations
+    for d in view.declarations:
+        kind = label(d.kind)
+        what = label("tr_declaration", kind=kind[:1].upper() + kind[1:], points=d.points)
+        assert any(t.endswith(what) for t in shown), what
+    assert label("tr_declarations") not in shown
+    assert set(drawn_cards(drawn)) == {str(c) for _l, cs, _w in view.tricks[-1:] for _s, c in cs}
+
+
+def _other_four_player_tables() -> list[tuple[str, int]]:
+    """The height of every other game's 4-player table picture over its sample positions (open hands, which
+    show every hand, left out), with the sample and the long names."""
+    out = []
+    for game, found in registry.load_all().items():
+        samples = found.samples
+        if game == GAME or samples is None:
+            continue
+        for pos, match in samples.positions():
+            if match.n != 4 or "open" in pos:
+                continue
+            for names in (SAMPLE_SEATS, LONG_SEATS):
+                out.append((pos, table_image(match.view(None), list(names[:4])).height))
+    return out
+
+
+def test_the_four_player_table_is_no_taller_than_the_other_games_four_player_tables():
+    """The largest 4-player state of the samples (the thirds, three declarations, a signal on the previous
+    trick's lead and on the lead in play), with long names too, fits the height of the other games' 4-player
+    tables: it is shown at a phone's width without being shrunk further than theirs."""
+    others = _other_four_player_tables()
+    assert len({pos for pos, _h in others}) >= 4
+    bound = max(h for _pos, h in others)
+    largest = pictures_module.largest_four()
+    view = public(largest, TressetteView)
+    assert view.points is not None and len(view.declarations) >= 3 and view.current_signal is not None
+    for names in (SAMPLE_SEATS, LONG_SEATS):
+        img, drawn = table_drawn(largest, list(names[:4]))
+        assert img.height <= bound, (img.height, bound)
+        assert not too_small(drawn) and not too_small(drawn, "card", CARD_INDEX_MIN_PX)
+    samples = registry.for_game(GAME).samples
+    assert samples is not None
+    tallest = max(table_image(m.view(None), list(LONG_SEATS[:4])).height for _p, m in samples.positions()
+                  if m.n == 4)
+    assert tallest <= bound
 
 
 def test_without_declarations_there_is_no_declaration_part():
