@@ -95,10 +95,12 @@ def match_summary(ui, channel):
                 if any(b.custom_id.startswith("tv:rematch:") for b in ui.buttons(m)))
 
 
-def check_summary_rows(text: str) -> None:
-    for row in ("Card points: ", "Last trick (1 point): ", "Points (card points rounded down): ", "Declarations: ",
+def check_summary_rows(text: str, declarations: bool) -> None:
+    """The summary's rows; the declarations' only at a table that plays them (``accusi``)."""
+    for row in ("Card points: ", "Last trick (1 point): ", "Points (card points rounded down): ",
                 "Score of the deal: "):
         assert row in text, (row, text)
+    assert ("Declarations: " in text) == declarations, text
 
 
 async def actions_of(ui, guild, member) -> list[dict]:
@@ -125,7 +127,7 @@ async def test_a_whole_two_player_tressette_against_the_ai_through_the_buttons(u
     assert not ui.live(table_id) and me.checked == 20
     summary = match_summary(ui, channel)
     text = ui.text(summary)
-    check_summary_rows(text)
+    check_summary_rows(text, declarations=True)  # accusi on
     assert "alice" in text and "AI 2" in text
     assert "summary.png" in ui.galleries(summary)
     assert public_renders and all(v.seat is None for v in public_renders)
@@ -174,7 +176,7 @@ async def test_a_four_player_tressette_with_two_people_one_leading_with_a_signal
     assert seen_signal, "alice led once with a signal"
     assert all(len(s.used) == 10 for s in seats), [len(s.used) for s in seats]
     text = ui.text(match_summary(ui, channel))
-    check_summary_rows(text)
+    check_summary_rows(text, declarations=False)  # accusi off
     assert "alice & bob" in text and "AI 2 & AI 4" in text
     knocks = [a for a in await actions_of(ui, guild, alice) if a.get("signal")]
     assert [(a["seat"], a["signal"]) for a in knocks if a["seat"] == 0] == [(0, "busso")]
