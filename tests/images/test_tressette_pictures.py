@@ -247,6 +247,11 @@ def test_the_four_player_table_is_no_taller_than_the_other_games_four_player_tab
     others = _other_four_player_tables()
     assert len({pos for pos, _h in others}) >= 4
     bound = max(h for _pos, h in others)
+    samples = registry.for_game(GAME).samples
+    assert samples is not None
+    tallest = max(table_image(m.view(None), list(LONG_SEATS[:4])).height for _p, m in samples.positions()
+                  if m.n == 4)
+    assert tallest <= bound, (tallest, bound)
     largest = pictures_module.largest_four()
     view = public(largest, TressetteView)
     assert view.points is not None and len(view.declarations) >= 3 and view.current_signal is not None
@@ -254,11 +259,6 @@ def test_the_four_player_table_is_no_taller_than_the_other_games_four_player_tab
         img, drawn = table_drawn(largest, list(names[:4]))
         assert img.height <= bound, (img.height, bound)
         assert not too_small(drawn) and not too_small(drawn, "card", CARD_INDEX_MIN_PX)
-    samples = registry.for_game(GAME).samples
-    assert samples is not None
-    tallest = max(table_image(m.view(None), list(LONG_SEATS[:4])).height for _p, m in samples.positions()
-                  if m.n == 4)
-    assert tallest <= bound
 
 
 def test_without_declarations_there_is_no_declaration_part():
@@ -355,8 +355,8 @@ def test_the_strip_of_another_seats_known_cards_says_they_are_known_not_its_hand
             others = [s for s, cards in sorted(public_view.known_hands.items()) if s != seat and cards]
             for other in others:
                 name = names[other].name
-                title = label("tr_known", name=name)
-                head, tail = label("tr_known").split("{name}")
+                title = f"Known in {name}'s hand"  # the English text (the old title was the name alone)
+                head, tail = "Known in ", "'s hand"
                 assert title in shown or any(t.startswith(head) and t.endswith(tail) and "\u2026" in t
                                              for t in shown), (title, shown)
 
