@@ -654,8 +654,10 @@ CASES = [pytest.param(game, width, id=f"{game}-{width}") for game in PLAYS for w
 async def test_each_game_plays_in_the_page_at_a_phone_and_a_desktop_width(chromium, game, width, record_property):
     """In the demo page: a Chiamata auction with the bid select, a Cicera deal with the capture select, a 2-player
     Briscola to its end with the last trick played by the bot; every select opens by a click and takes the option
-    clicked, a finished game's hand offers no move, and every action settles within the hang guard. Each action's
-    time is recorded (``record_property`` ``timings``; printed) for docs/BENCHMARKS.md."""
+    clicked, a finished game's hand offers no move, and every action settles within the hang guard. Each click on a
+    message waits, as a player does, for that message's pictures to be shown at their size. Each action's time and
+    the wait for the pictures before it are recorded (``record_property`` ``timings`` and ``picture_waits``;
+    printed) for docs/BENCHMARKS.md."""
     from playwright.async_api import async_playwright
 
     served: asyncio.Future = asyncio.get_running_loop().create_future()
