@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.actions import Action
+from rules.ai.tressette.signals import Reading, read_leads
 from rules.cards import RANKS, deck_40
 from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
@@ -98,7 +99,8 @@ def choose_greedy(view: TressetteView) -> Action:
 # ----- medium: counting, chances, what a card is worth kept -----
 class Knowledge:
     """What a seat can infer from its view: the unseen cards, each other seat's hidden slots, the suits each
-    seat has shown (or signalled, ``volo``) it lacks, the masters an opponent announced (``busso``)."""
+    seat has shown (or signalled, ``volo``) it lacks, what each seat's signals say it holds (``signals``: the
+    card a ``busso`` named while it is not played, two or more cards of a ``striscio``'s suit)."""
 
     def __init__(self, view: TressetteView) -> None:
         assert view.seat is not None
@@ -125,6 +127,10 @@ class Knowledge:
             else:
                 self.striscio[sig.seat].add(suit)
         self.gone = self.played | self.hand
+        self.reading: dict[int, Reading] = {s: read_leads(view, s, self.gone) for s in range(self.n) if s != self.seat}
+        """By other seat, what its leads said it holds now (``signals.read_leads``)."""
+        for s, r in self.reading.items():
+            self.void[s].update(suit for suit, count in r.exactly.items() if count == 0)
 
     def partner(self) -> int | None:
         """The partner's seat with 4 players."""
@@ -136,7 +142,7 @@ class Knowledge:
 
     def holds_any(self, seat: int, cards: Iterable[int]) -> float:
         """The chance that ``seat`` holds at least one of ``cards`` (counting its known cards, its voids, the
-        hypergeometric chance over its hidden slots, and a ``busso`` it gave for its suit's master)."""
+        hypergeometric chance over its hidden slots, and the card a ``busso`` it gave says it still holds)."""
         wanted = set(cards)
         if wanted & self.known.get(seat, set()):
             return 1.0
@@ -144,8 +150,9 @@ class Knowledge:
         if h <= 0:
             return 0.0
         voids = self.void.get(seat, set())
-        pool = [c for c in self.unseen if c // 13 not in voids]
-        k = sum(1 for c in wanted if c in self.unseen and c // 13 not in voids)
+        claimed = {c for s, r in self.reading.items() if s != seat for c in r.held}  # another seat knocked for it
+        pool = [c for c in self.unseen if c // 13 not in voids and c not in claimed]
+        k = sum(1 for c in wanted if c in pool)
         if k == 0:
             return 0.0
         total = len(pool)
@@ -157,8 +164,7 @@ class Knowledge:
                 break
             none *= max(0.0, (total - k - i) / (total - i))
         p = 1.0 - none
-        if any(c // 13 in self.busso.get(seat, set()) and c in self.unseen and is_master(c, self.gone)
-               for c in wanted):  # it knocked in this suit: it holds the suit's master
+        if seat in self.reading and wanted & self.reading[seat].held:  # it knocked for this card
             p = max(p, 0.9)
         return p
 
@@ -277,7 +283,7 @@ def medium_scores(view: TressetteView) -> list[tuple[float, int]]:
                 best_seat, best = k.seat, c
             p = p_win(k, best_seat, best, rest)
             score = swing(k, table, c, rest, p)
-            if partner is not None and view.trick[0][0] == partner and led in k.busso[partner]:
+            if partner is not None and view.trick[0][0] == partner and view.current_signal == "busso":
                 score += 0.5 * p  # the partner asked for this trick
         else:
             p = p_win(k, k.seat, c, rest)
@@ -286,14 +292,15 @@ def medium_scores(view: TressetteView) -> list[tuple[float, int]]:
             length = sum(1 for x in k.hand if x // 13 == suit)
             score += LONG_SUIT * (length - 1)
             if partner is not None:
-                if suit in k.busso[partner]:
-                    score += 1.0  # lead the partner's suit back
+                if any(c // 13 == suit for c in k.reading[partner].held):
+                    score += 1.0  # lead the partner's suit back while it holds the card it knocked for
                 if suit in k.striscio[partner]:
                     score += 0.3
                 if suit in k.void[partner] and not is_master(c, k.gone):
                     score -= 0.3
             for s in rest:
-                if not k.same_side(s, k.seat) and suit in k.busso[s] and not is_master(c, k.gone):
+                if (not k.same_side(s, k.seat) and any(x // 13 == suit for x in k.reading[s].held)
+                        and not is_master(c, k.gone)):
                     score -= 0.5
         score += THIRDS[c] * threat(k, c) - keep_cost(k, c)  # its risk in hand is gone; what the hand loses
         out.append((score, c))

@@ -15,7 +15,8 @@ import random
 import time
 
 from rules.actions import Action
-from rules.ai.tressette.levels import Knowledge, card_actions, is_master, lead_signal
+from rules.ai.tressette.levels import Knowledge, card_actions, lead_signal
+from rules.ai.tressette.signals import Reading
 from rules.ai.tressette.tuning import TRESSETTE, TressetteTuning
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
@@ -33,9 +34,10 @@ EXACT_CARDS = TRESSETTE.exact_cards
 # ----- a sample of the hidden cards -----
 def sample(view: TressetteView, k: Knowledge, rng: random.Random) -> TressetteRound | None:
     """A round state consistent with the view: the seat's own hand, the known cards with their holders, the
-    unseen cards dealt at random to the other seats' hidden slots (none of a suit a seat lacks; a seat that led
-    with ``busso`` gets the master of that suit) and the rest to the stock in a random order; ``None`` when the
-    random dealing ran into a dead end (try again)."""
+    unseen cards dealt at random to the other seats' hidden slots (none of a suit a seat lacks; what its signals
+    say it holds, ``Knowledge.reading``: the card a ``busso`` named, two cards or more of a ``striscio``'s suit)
+    and the rest to the stock in a random order; ``None`` when the random dealing ran into a dead end (try
+    again)."""
     seat = k.seat
     hands: list[list[int]] = [[] for _ in range(k.n)]
     hands[seat] = sorted(k.hand)
@@ -44,18 +46,33 @@ def sample(view: TressetteView, k: Knowledge, rng: random.Random) -> TressetteRo
     unseen = list(k.unseen)
     rng.shuffle(unseen)
     room = dict(k.hidden)
-    for s, suits in k.busso.items():  # a seat that knocked in a suit holds that suit's master, still unseen
-        for suit in suits:
-            master = next((c for c in unseen if c // 13 == suit and is_master(c, k.gone)), None)
-            if master is not None and s != seat and room.get(s, 0) > 0 and suit not in k.void[s]:
-                hands[s].append(master)
-                unseen.remove(master)
+    void = {s: set(v) for s, v in k.void.items()}
+    for s, reading in k.reading.items():  # what each seat's signals say it holds
+        if s not in room:
+            continue
+        for c in reading.held:  # the card a busso named, not played yet
+            if c in unseen and room[s] > 0 and c // 13 not in void[s]:
+                hands[s].append(c)
+                unseen.remove(c)
                 room[s] -= 1
+        counts = {**reading.at_least, **reading.exactly}
+        for suit, count in counts.items():
+            more = [c for c in unseen if c // 13 == suit]
+            missing = count - sum(1 for c in hands[s] if c // 13 == suit)
+            if missing > 0:
+                if len(more) < missing or room[s] < missing:
+                    return None
+                for c in more[:missing]:  # unseen is shuffled: a random choice
+                    hands[s].append(c)
+                    unseen.remove(c)
+                room[s] -= missing
+            if suit in reading.exactly:
+                void[s].add(suit)  # no more of it
     # the most constrained seats first: each card goes to a seat that may hold it, or to the stock
     stock: list[int] = []
     stock_room = view.stock_count
-    for c in sorted(unseen, key=lambda c: -sum(1 for s in room if c // 13 in k.void[s])):
-        places = [s for s in room if room[s] > 0 and c // 13 not in k.void[s]]
+    for c in sorted(unseen, key=lambda c: -sum(1 for s in room if c // 13 in void[s])):
+        places = [s for s in room if room[s] > 0 and c // 13 not in void[s]]
         total = sum(room[s] for s in places) + stock_room
         if total == 0:
             return None
@@ -274,11 +291,12 @@ RELAX_TRIES = 50
 
 
 def relaxed(k: Knowledge) -> Knowledge:
-    """``k`` with the signals dropped: the voids a seat showed by not following stay, the ``volo`` voids and the
-    ``busso`` masters go (a seat that signalled falsely leaves no dealing that fits them)."""
+    """``k`` with the signals dropped: the voids a seat showed by not following stay, what the signals said goes
+    (a seat that signalled falsely leaves no dealing that fits them)."""
     out = copy.copy(k)
     out.void = {s: {"dcsb".index(x) for x in v} for s, v in enumerate(k.view.voids())}
     out.busso = {s: set() for s in range(k.n)}
+    out.reading = {s: Reading() for s in k.reading}
     return out
 
 
