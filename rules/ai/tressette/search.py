@@ -17,7 +17,7 @@ import time
 from rules.actions import Action
 from rules.ai.tressette.levels import Knowledge, card_actions, lead_signal
 from rules.ai.tressette.signals import Reading
-from rules.ai.tressette.tuning import TRESSETTE, TressetteTuning
+from rules.ai.tressette.tuning import TRESSETTE, TressetteTuning, tuning_for
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.rules import LAST_TRICK_THIRDS, STRENGTH, THIRDS, side_of
 from rules.games.tressette.view import TressetteView
@@ -305,10 +305,11 @@ def exact_now(view: TressetteView, tuning: TressetteTuning = TRESSETTE) -> bool:
     return sum(view.hand_sizes) <= tuning.exact_cards and view.stock_count == 0
 
 
-def sample_budget(view: TressetteView, time_ms: int, tuning: TressetteTuning = TRESSETTE) -> int:
+def sample_budget(view: TressetteView, time_ms: int, tuning: TressetteTuning | None = None) -> int:
     """How many samples a decision looks at with a budget of ``time_ms``: a function of the budget alone (and of
     whether they are searched exactly), never of the clock; one when the search is perfect (two players, the
     stock used up, the hands small)."""
+    tuning = tuning or tuning_for(view.players)
     if exact_now(view, tuning):
         if view.players == 2:
             return 1
@@ -317,10 +318,12 @@ def sample_budget(view: TressetteView, time_ms: int, tuning: TressetteTuning = T
 
 
 def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
-                tuning: TressetteTuning = TRESSETTE) -> dict[int, float]:
+                tuning: TressetteTuning | None = None) -> dict[int, float]:
     """The mean margin of thirds (the seat's side less the other, at the round's end) of each card the seat may
     play, over ``sample_budget`` samples of the hidden cards. The clock is only a safety net: a search that runs
-    4 times past its budget (or half a second more) stops with the samples it has."""
+    10 times past its budget (or 2 s more) stops with the samples it has. ``tuning``: by default the
+    one of the table's player count (``tuning.tuning_for``)."""
+    tuning = tuning or tuning_for(view.players)
     k = Knowledge(view)
     cards = sorted({int(a.card) for a in card_actions(view) if a.card is not None})
     side = side_of(k.seat, k.n)
@@ -332,7 +335,7 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
         return totals
     exact = exact_now(view, tuning)
     samples = sample_budget(view, time_ms, tuning)  # with two players and exact, one: the whole truth
-    deadline = time.perf_counter() + max(4 * time_ms, time_ms + 500) / 1000  # a safety net, see samples_per_ms
+    deadline = time.perf_counter() + max(10 * time_ms, time_ms + 2000) / 1000  # a safety net, see samples_per_ms
     n = tries = 0
     while n < samples and (n == 0 or time.perf_counter() < deadline):
         tries += 1
@@ -362,7 +365,7 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
 
 
 def choose_hard(view: TressetteView, rng: random.Random, time_ms: int,
-                tuning: TressetteTuning = TRESSETTE) -> Action:
+                tuning: TressetteTuning | None = None) -> Action:
     """Hard's action: the card of best mean margin (ties: the lower card id), with ``medium``'s true signal when
     it leads at a table with signals."""
     values = hard_values(view, rng, time_ms, tuning)

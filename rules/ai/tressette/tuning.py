@@ -19,7 +19,7 @@ class TressetteTuning:
     samples_per_ms: float = 0.6
     """Samples played out per millisecond of budget (120 at the arena's 200 ms): the number of samples is fixed by
     the budget, never by the clock, so a seeded game is the same on a loaded machine; the clock only cuts a
-    search that runs far past its budget (4 times, or half a second more)."""
+    search that runs far past its budget (10 times, or 2 s more: a machine overloaded many times over)."""
     exact_per_ms: float = 0.15
     """Samples searched exactly (``exact_cards``, four players) per millisecond of budget (30 at 200 ms): each
     costs several playouts."""
@@ -32,7 +32,16 @@ class TressetteTuning:
 
 
 TRESSETTE = TressetteTuning()
-"""``hard``'s search."""
+"""``hard``'s search with two players."""
+TRESSETTE_4 = TressetteTuning()
+"""``hard``'s search with four players."""
+
+
+def tuning_for(players: int) -> TressetteTuning:
+    """``hard``'s tuning for a table of ``players``."""
+    return TRESSETTE_4 if players == 4 else TRESSETTE
+
+
 YARDSTICK = TressetteTuning(exact_cards=12, max_samples=400, samples_per_ms=0.6, exact_per_ms=0.15, win_bonus=0,
                             relax_signals=False)
 """``hard-v1`` of Tressette: ``hard``'s first tuning, frozen (its 120 ms of clock became the sample budget
