@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import rules.ai.tressette  # noqa: F401  (registers Tressette's AI)
+from rules.ai import choose
 from rules.ai.tressette.levels import Knowledge, is_master, played_cards
 from rules.ai.tressette.search import sample
 from rules.cards import Card
@@ -99,3 +100,31 @@ def test_a_striscio_says_the_leader_kept_two_cards_or_more_of_the_suit() -> None
                      [slide, (0, "5d Fd 4d 3d", 3, None), (3, "2c 3s Ac 7c", 3, None)], leader=3)
     assert later.seat == 3
     assert holders(later, Card.parse("Cc")) == {2}
+
+
+def test_hard_signals_only_what_is_true_and_its_partner_reads_it() -> None:
+    signalled = 0
+    for seed in (11, 12):
+        match = SPEC.new_match(4, {"match": "single", "signals": "on"}, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            seat = match.to_move()
+            assert seat is not None
+            view = match.view(seat)
+            action = choose("hard", view, rng, 20)
+            if action.signal is not None:
+                signalled += 1
+                assert action.card is not None and not view.trick
+                suit = [c for c in view.hand if c.suit == action.card.suit and c != action.card]
+                gone = played_cards(view) | {int(c) for c in view.hand}
+                assert {"busso": any(is_master(int(c), gone) for c in suit) and not is_master(int(action.card), gone),
+                        "volo": not suit, "striscio": len(suit) >= 2}[action.signal]
+            match.apply(action, seat)
+            partner = match.view((seat + 2) % 4)
+            reading = Knowledge(partner).reading[seat]  # what the partner now reads of this seat's hand
+            hand = {int(c) for c in match.round.hands[seat]}
+            assert reading.held <= hand
+            for suit_index, count in (reading.at_least | reading.exactly).items():
+                held = sum(1 for c in hand if c // 13 == suit_index)
+                assert held >= count if suit_index in reading.at_least else held == count
+    assert signalled > 0
