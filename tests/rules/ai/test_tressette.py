@@ -364,3 +364,17 @@ def test_hard_looks_at_more_samples_with_a_larger_budget(monkeypatch: pytest.Mon
             assert counts[-1] == search.sample_budget(view, time_ms)
             seen.append(counts[-1])
         assert seen == sorted(seen) and seen[0] < seen[-1], (players, seen)
+
+
+def test_hard_takes_the_tuning_of_its_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 4-player tuning changes 4-player decisions only: the 2-player samples stay as they are
+    from dataclasses import replace
+
+    from rules.ai.tressette import tuning
+
+    two, four = _mid_round_view(2, 13, 2), _mid_round_view(4, 13, 2)
+    before = (search.sample_budget(two, 200), search.sample_budget(four, 200), hard_values(two, random.Random(2), 200))
+    monkeypatch.setattr(tuning, "TRESSETTE_4", replace(tuning.TRESSETTE_4, samples_per_ms=0.05))
+    assert search.sample_budget(four, 200) == 10 < before[1]
+    assert search.sample_budget(two, 200) == before[0]
+    assert hard_values(two, random.Random(2), 200) == before[2]
