@@ -16,7 +16,7 @@ import random
 
 from rules.ai.review import means, outcome
 from rules.ai.tressette.levels import Knowledge
-from rules.ai.tressette.search import RELAX_TRIES, exact_now, fast_margin, relaxed, round_thirds, sample, solve
+from rules.ai.tressette.search import RELAX_TRIES, deal_points, exact_now, sample_margins
 from rules.ai.tressette.tuning import TRESSETTE
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.rules import side_of
@@ -44,14 +44,6 @@ def turn(view: TressetteView) -> int:
     return view.tricks_done + 1
 
 
-def _points(total: int, thirds_margin: int) -> tuple[int, int]:
-    """(the seat's side's deal points, the other side's) from a finished round's margin of thirds and the
-    thirds handed out in all: thirds divided by 3 and rounded down, as the round's result counts them
-    (declarations are added by the caller)."""
-    mine = (total + thirds_margin) // 2
-    return mine // 3, (total - mine) // 3
-
-
 def values(view: TressetteView, rng: random.Random, time_ms: int) -> list[tuple[float, float]]:
     """(points, win) per legal play, in ``view.legal``'s order: the deal points the seat's side ends the round
     with (its declarations included) and its chance of scoring more than the other side in the round (a tie
@@ -76,26 +68,16 @@ def values(view: TressetteView, rng: random.Random, time_ms: int) -> list[tuple[
         played |= 1 << c
     points = dict.fromkeys(cards, 0.0)
     wins = dict.fromkeys(cards, 0.0)
-    n = tries = 0
-    while n < samples and tries < 20 * samples + RELAX_TRIES:
-        tries += 1
-        world = sample(view, k, rng)
-        if world is None:
-            if tries == RELAX_TRIES and n == 0:
-                k = relaxed(k)  # a signal lied: deal by what the seats showed alone
-            continue
-        n += 1
-        table: dict[tuple[object, ...], int] = {}
-        total = round_thirds(world)
-        for c in cards:
-            if exact:
-                child = world.clone()
-                child._play(c, 0)
-                m = solve(child, side, -10_000, 10_000, table)
-            else:
-                m = fast_margin(world, c, played, side)
-            mine, other = _points(total, m)
-            points[c] += mine + accusi[side]
-            wins[c] += outcome(mine + accusi[side], other + accusi[1 - side])
+    n = 0
+    for tries, got in enumerate(sample_margins(view, k, rng, cards, played, exact, relax=True), 1):
+        if got is not None:
+            n += 1
+            total, margins = got
+            for c, m in margins.items():
+                mine, other = deal_points(total, m)
+                points[c] += mine + accusi[side]
+                wins[c] += outcome(mine + accusi[side], other + accusi[1 - side])
+        if n >= samples or tries >= 20 * samples + RELAX_TRIES:
+            break
     by_card = dict(zip(cards, means(list(points.values()), list(wins.values()), n), strict=True))
     return [by_card[int(a.card)] if a.card is not None else (0.0, 0.0) for a in view.legal]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from collections.abc import Iterator
 
 from rules.actions import Action
 from rules.ai.tressette.levels import Knowledge, card_actions, lead_signal
@@ -305,6 +306,45 @@ def exact_now(view: TressetteView, tuning: TressetteTuning = TRESSETTE) -> bool:
     return sum(view.hand_sizes) <= tuning.exact_cards and view.stock_count == 0
 
 
+def deal_points(total: int, thirds_margin: int) -> tuple[int, int]:
+    """(the seat's side's deal points, the other side's) from a finished round's margin of thirds and the thirds
+    handed out in all: thirds divided by 3 and rounded down, as the round's result counts them (declarations
+    are the caller's)."""
+    mine = (total + thirds_margin) // 2
+    return mine // 3, (total - mine) // 3
+
+
+def sample_margins(view: TressetteView, k: Knowledge, rng: random.Random, cards: list[int], played: int,
+                   exact: bool, relax: bool) -> Iterator[tuple[int, dict[int, int]] | None]:
+    """Endless, one item a dealing of the hidden cards (``sample``): ``None`` when it ran into a dead end, else
+    the thirds the round hands out in all and each of ``cards``' margin of thirds for the seat's side at the
+    round's end, the round played out by the greedy rule (``fast_margin``) or, when ``exact``, searched
+    exactly (``solve``). With ``relax``, after ``RELAX_TRIES`` dealings and none that fits, the signals are
+    dropped (``relaxed``). ``hard`` and the review both value their cards through it."""
+    side = side_of(k.seat, k.n)
+    tries = 0
+    found = False
+    while True:
+        tries += 1
+        world = sample(view, k, rng)
+        if world is None:
+            if relax and tries == RELAX_TRIES and not found:
+                k = relaxed(k)  # a signal lied: deal by what the seats showed alone
+            yield None
+            continue
+        found = True
+        table: dict[tuple[object, ...], int] = {}
+        margins: dict[int, int] = {}
+        for c in cards:
+            if exact:
+                child = world.clone()
+                child._play(c, 0)
+                margins[c] = solve(child, side, -10_000, 10_000, table)
+            else:
+                margins[c] = fast_margin(world, c, played, side)
+        yield round_thirds(world), margins
+
+
 def sample_budget(view: TressetteView, time_ms: int, tuning: TressetteTuning | None = None) -> int:
     """How many samples a decision looks at with a budget of ``time_ms``: a function of the budget alone (and of
     whether they are searched exactly), never of the clock; one when the search is perfect (two players, the
@@ -326,7 +366,6 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
     tuning = tuning or tuning_for(view.players)
     k = Knowledge(view)
     cards = sorted({int(a.card) for a in card_actions(view) if a.card is not None})
-    side = side_of(k.seat, k.n)
     played = 0
     for c in k.played:
         played |= 1 << c
@@ -336,31 +375,21 @@ def hard_values(view: TressetteView, rng: random.Random, time_ms: int,
     exact = exact_now(view, tuning)
     samples = sample_budget(view, time_ms, tuning)  # with two players and exact, one: the whole truth
     deadline = time.perf_counter() + max(10 * time_ms, time_ms + 2000) / 1000  # a safety net, see samples_per_ms
-    n = tries = 0
-    while n < samples and (n == 0 or time.perf_counter() < deadline):
-        tries += 1
-        world = sample(view, k, rng)
-        if world is None:
-            if tuning.relax_signals and tries == RELAX_TRIES and n == 0:
-                k = relaxed(k)  # a signal lied: deal by what the seats showed alone
+    n = 0
+    for tries, got in enumerate(sample_margins(view, k, rng, cards, played, exact, tuning.relax_signals), 1):
+        if got is None:
             if tries > 1000 and n == 0:
                 return totals  # no dealing fits: every card is even
-            continue
-        n += 1
-        table: dict[tuple[object, ...], int] = {}
-        total = round_thirds(world)
-        for c in cards:
-            if exact:
-                child = world.clone()
-                child._play(c, 0)
-                m = solve(child, side, -10_000, 10_000, table)
-            else:
-                m = fast_margin(world, c, played, side)
-            if tuning.win_bonus:
-                mine = (total + m) // 2
-                won = mine // 3 - (total - mine) // 3
-                m += tuning.win_bonus if won > 0 else -tuning.win_bonus if won < 0 else 0
-            totals[c] += m
+        else:
+            n += 1
+            total, margins = got
+            for c, m in margins.items():
+                if tuning.win_bonus:
+                    mine, other = deal_points(total, m)
+                    m += tuning.win_bonus if mine > other else -tuning.win_bonus if mine < other else 0
+                totals[c] += m
+        if n >= samples or (n and time.perf_counter() >= deadline):
+            break
     return {c: t / n for c, t in totals.items()}
 
 
@@ -379,5 +408,6 @@ def choose_hard(view: TressetteView, rng: random.Random, time_ms: int,
     return next(a for a in card_actions(view) if a.card == best)
 
 
-__all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "exact_now", "fast_margin", "hard_values", "margin",
-           "playout", "relaxed", "round_thirds", "sample", "sample_budget", "solve"]
+__all__ = ["EXACT_CARDS", "LAST_TRICK_THIRDS", "choose_hard", "deal_points", "exact_now", "fast_margin",
+           "hard_values", "margin", "playout", "relaxed", "round_thirds", "sample", "sample_budget", "sample_margins",
+           "solve"]
