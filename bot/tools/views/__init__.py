@@ -64,6 +64,20 @@ class Score:
         if not result.get("passed_out"):
             self.rounds += 1
 
+    def match_line(self, names: SeatNames, target: int | None) -> str | None:
+        """The running match score of a match to ``target`` points (``None``: one round, no line), and the extra
+        round when the sides are level at the top on or past the target."""
+        if target is None or not self.totals:
+            return None
+        totals = [self.totals[side[0]] for side in names.sides]
+        per_side = ", ".join(f"{names.side_short(side)} {total}"
+                             for side, total in zip(names.sides, totals, strict=True))
+        line = _("Match score (to {target} points): {score}.").format(target=target, score=per_side)
+        top = max(totals)
+        if top >= target and totals.count(top) > 1:
+            line += " " + _("Equal totals at the top: one more round.")
+        return line
+
 
 @dataclass(frozen=True)
 class TerminalView:

@@ -140,16 +140,7 @@ def read(view: ScopaView, text: str) -> Action | None:
 
 def match_line(names: SeatNames, score: Score, options: Mapping[str, Any]) -> str | None:
     """The running match score when the match is longer than one round, and the extra round on equal totals."""
-    target = MATCH_TARGETS.get(str(options.get("match")))
-    if target is None or not score.totals:
-        return None
-    totals = [score.totals[side[0]] for side in names.sides]
-    per_side = ", ".join(f"{names.side_short(side)} {total}" for side, total in zip(names.sides, totals, strict=True))
-    line = _("Match score (to {target} points): {score}.").format(target=target, score=per_side)
-    top = max(totals)
-    if top >= target and totals.count(top) > 1:
-        line += " " + _("Equal totals at the top: one more round.")
-    return line
+    return score.match_line(names, MATCH_TARGETS.get(str(options.get("match"))))
 
 
 def counts_line(counts: Mapping[str, Any], primiera_cards: Sequence[str], settebello: bool) -> str:
