@@ -243,14 +243,15 @@ def measure(fn: Callable[[random.Random], None], seed: int, games: int) -> tuple
 def main(args: argparse.Namespace) -> int:
     """Print games per second for each benchmark."""
     marks = benchmarks()
-    known = [*marks, "cicera-capture-listing", "images", "service", "review", "pairing", "tournament"]
+    slow = ("review", "tournament", "ai-moves")  # only when asked for
+    known = [*marks, "cicera-capture-listing", "images", "service", "pairing", *slow]
     if args.only is not None and args.only not in known:
         print(_("error: no benchmark {name!r}; the benchmarks are:").format(name=args.only), file=sys.stderr)
         print(textwrap.fill(", ".join(known), width=100, initial_indent="  ", subsequent_indent="  ",
                             break_on_hyphens=False, break_long_words=False),
               file=sys.stderr)
         return 2
-    if args.only in ("cicera-capture-listing", "images", "service", "review", "pairing", "tournament"):
+    if args.only in ("cicera-capture-listing", "images", "service", "pairing", *slow):
         marks = {}
     elif args.only:
         marks = {args.only: marks[args.only]}
@@ -281,6 +282,10 @@ def main(args: argparse.Namespace) -> int:
         from bot.lab import bench_tournament
 
         bench_tournament.main(args)
+    if args.only == "ai-moves":  # a few minutes: only when asked for
+        from bot.lab import bench_ai
+
+        bench_ai.main(args)
     if args.only == "review":  # slow (a minute): only when asked for
         print(f"{'review':<22} {'games':>8} {'median s':>9} {'max s':>8} {'median cpu s':>13} {'max cpu s':>10}")
         for label, wall, cpu in review_times(args.seed, args.games):
