@@ -116,15 +116,12 @@ class Knowledge:
         """Cards whose place this seat does not know: in another seat's hidden slots or in the stock."""
         self.hidden = {s: view.hand_sizes[s] - len(self.known.get(s, ())) for s in range(self.n) if s != self.seat}
         self.void: dict[int, set[int]] = {s: {"dcsb".index(x) for x in v} for s, v in enumerate(view.voids())}
-        self.busso: dict[int, set[int]] = {s: set() for s in range(self.n)}
         self.striscio: dict[int, set[int]] = {s: set() for s in range(self.n)}
         for sig in view.signals:
             suit = sig.card.suit_index
             if sig.signal == "volo":
                 self.void[sig.seat].add(suit)
-            elif sig.signal == "busso":
-                self.busso[sig.seat].add(suit)
-            else:
+            elif sig.signal == "striscio":
                 self.striscio[sig.seat].add(suit)
         self.gone = self.played | self.hand
         self.reading: dict[int, Reading] = {s: read_leads(view, s, self.gone) for s in range(self.n) if s != self.seat}

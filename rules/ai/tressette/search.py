@@ -296,7 +296,6 @@ def relaxed(k: Knowledge) -> Knowledge:
     (a seat that signalled falsely leaves no dealing that fits them)."""
     out = copy.copy(k)
     out.void = {s: {"dcsb".index(x) for x in v} for s, v in enumerate(k.view.voids())}
-    out.busso = {s: set() for s in range(k.n)}
     out.reading = {s: Reading() for s in k.reading}
     return out
 
