@@ -29,8 +29,6 @@ DECISIONS = 200
 class MoveTimes:
     """One mode's decisions: the milliseconds of each, CPU and clock."""
 
-    game: str
-    players: int
     cpu_ms: tuple[float, ...]
     wall_ms: tuple[float, ...]
 
@@ -65,7 +63,7 @@ def move_times(game: str, players: int, decisions: int, seed: int, time_ms: int 
                     wall.append((time.perf_counter() - t0) * 1000)
                     cpu.append((time.process_time() - c0) * 1000)
             m.apply(action, seat)
-    return MoveTimes(game, players, tuple(cpu), tuple(wall))
+    return MoveTimes(tuple(cpu), tuple(wall))
 
 
 def modes() -> list[tuple[str, int]]:
