@@ -17,13 +17,14 @@ from rules.actions import Action, RulesError
 from rules.ai import choose
 from rules.ai.registry import game_ai
 from rules.ai.tressette import search
-from rules.ai.tressette.levels import Knowledge, is_master, lead_signal, medium_scores, played_cards
+from rules.ai.tressette.levels import Knowledge, lead_signal, medium_scores, played_cards
 from rules.ai.tressette.search import hard_values, sample
 from rules.ai.tressette.tuning import TressetteTuning
 from rules.cards import Card
 from rules.games.tressette.engine import SPEC
 from rules.games.tressette.round import TressetteRound
 from rules.games.tressette.view import TressetteView
+from tests.rules.ai.test_tressette_signals import signal_is_true
 
 LEVELS = ("greedy", "medium")
 
@@ -156,11 +157,7 @@ def test_medium_gives_true_signals() -> None:
             view = match.view(seat)
             action = choose("medium", view, rng, 50)
             if action.signal is not None:
-                assert action.card is not None and not view.trick
-                suit = [c for c in view.hand if c.suit == action.card.suit and c != action.card]
-                gone = played_cards(view) | {int(c) for c in view.hand}
-                assert {"busso": any(is_master(c, gone) for c in suit), "volo": not suit,
-                        "striscio": len(suit) >= 2}[action.signal]
+                assert signal_is_true(view, action)
             match.apply(action, seat)
     off = view_of([hand, "", "", ""], signals="off")
     assert pick("medium", off).signal is None

@@ -102,6 +102,17 @@ def test_a_striscio_says_the_leader_kept_two_cards_or_more_of_the_suit() -> None
     assert holders(later, Card.parse("Cc")) == {2}
 
 
+def signal_is_true(view: TressetteView, action) -> bool:
+    """Whether the signal of a lead says the truth of the leader's hand: ``busso``, it keeps the suit's master
+    behind a card that is not one; ``volo``, the card is its last of the suit; ``striscio``, it keeps two or more
+    (written out here, not taken from ``lead_signal``, which the AI uses)."""
+    assert action.card is not None and not view.trick
+    suit = [c for c in view.hand if c.suit == action.card.suit and c != action.card]
+    gone = played_cards(view) | {int(c) for c in view.hand}
+    return {"busso": any(is_master(int(c), gone) for c in suit) and not is_master(int(action.card), gone),
+            "volo": not suit, "striscio": len(suit) >= 2}[action.signal]
+
+
 def test_hard_signals_only_what_is_true_and_its_partner_reads_it() -> None:
     signalled = 0
     for seed in (11, 12):
@@ -114,11 +125,7 @@ def test_hard_signals_only_what_is_true_and_its_partner_reads_it() -> None:
             action = choose("hard", view, rng, 20)
             if action.signal is not None:
                 signalled += 1
-                assert action.card is not None and not view.trick
-                suit = [c for c in view.hand if c.suit == action.card.suit and c != action.card]
-                gone = played_cards(view) | {int(c) for c in view.hand}
-                assert {"busso": any(is_master(int(c), gone) for c in suit) and not is_master(int(action.card), gone),
-                        "volo": not suit, "striscio": len(suit) >= 2}[action.signal]
+                assert signal_is_true(view, action)
             match.apply(action, seat)
             partner = match.view((seat + 2) % 4)
             reading = Knowledge(partner).reading[seat]  # what the partner now reads of this seat's hand
